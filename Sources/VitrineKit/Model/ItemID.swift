@@ -1,0 +1,77 @@
+/// An item's identity across the whole site: `giphy:FiGiRei2ICzzG`, `tmdb:550`,
+/// `books:zyTCAlFPjgYC`, `appstore:872469884`.
+public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let source: Source
+    public let value: String
+
+    public init(source: Source, value: String) {
+        self.source = source
+        self.value = value
+    }
+
+    /// Parses `prefix:value`; the value must be non-empty and free of control characters.
+    public init(parsing text: String) throws(VitrineError) {
+        guard let colon = text.firstIndex(of: ":") else {
+            throw VitrineError("invalid id '\(text)': expected SOURCE:ID, e.g. giphy:FiGiRei2ICzzG or tmdb:550")
+        }
+        let prefix = String(text[..<colon])
+        let value = String(text[text.index(after: colon)...])
+        guard let source = Source(idPrefix: prefix) else {
+            let known = Source.allCases.map(\.idPrefix).joined(separator: ", ")
+            throw VitrineError("invalid id '\(text)': unknown source '\(prefix)' (known: \(known))")
+        }
+        guard !value.isEmpty, value.count <= 200,
+              !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw VitrineError("invalid id '\(text)': the part after '\(prefix):' must be 1–200 printable characters")
+        }
+        self.init(source: source, value: value)
+    }
+
+    public var description: String { "\(source.idPrefix):\(value)" }
+
+    /// The folder name of the item's detail page under `items/`: `giphy-FiGiRei2ICzzG`.
+    ///
+    /// Letters, digits, `-` and `_` pass through; every other byte (including `.`, `/`, `%`
+    /// and `~`) becomes `~HH`, so the mapping is injective and no id can form `..` or a
+    /// path separator.
+    public var pathSegment: String {
+        var segment = source.idPrefix + "-"
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                segment.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                segment += "~" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return segment
+    }
+
+    public static func < (lhs: ItemID, rhs: ItemID) -> Bool {
+        (lhs.source.idPrefix, lhs.value) < (rhs.source.idPrefix, rhs.value)
+    }
+}
+
+extension ItemID: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}

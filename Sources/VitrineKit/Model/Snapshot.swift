@@ -1,0 +1,45 @@
+import Foundation
+
+/// A gallery's normalized search result as saved in `SITE/data/<gallery>.json`.
+///
+/// Deterministic: sorted keys, items in API order, no fetch time.
+public struct Snapshot: Codable, Sendable, Equatable {
+    public static let currentFormat = "vitrine-snapshot/1"
+
+    public var format: String
+    public var gallery: String
+    public var source: Source
+    /// The query or list the items answer (`cats`, `popular`, `ids 872469884,1`).
+    public var query: String?
+    /// The API's own total (an estimate for Google Books); at least `items.count`.
+    public var totalResults: Int
+    public var items: [Item]
+    /// Ids the API did not know (App Store lookups with no result), reported by the build.
+    public var invalidIDs: [String]
+
+    public init(gallery: String, source: Source, query: String?, totalResults: Int, items: [Item], invalidIDs: [String] = []) {
+        self.format = Self.currentFormat
+        self.gallery = gallery
+        self.source = source
+        self.query = query
+        self.totalResults = totalResults
+        self.items = items
+        self.invalidIDs = invalidIDs
+    }
+}
+
+/// The JSON coding every vitrine file uses: stable, readable, no escaped slashes.
+public enum VitrineJSON {
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// Encodes with a trailing newline, as a person's editor would save it.
+    public static func encode<T: Encodable>(_ value: T) throws -> Data {
+        var data = try encoder().encode(value)
+        data.append(0x0A)
+        return data
+    }
+}

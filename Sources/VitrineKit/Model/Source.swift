@@ -1,0 +1,41 @@
+/// A catalog API vitrine can read a gallery from.
+///
+/// The raw value is the spelling used in `site.yml` (`source: google-books`).
+public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
+    case giphy
+    case tmdb
+    case googleBooks = "google-books"
+    case appStore = "app-store"
+
+    /// The prefix of this source's item ids: `giphy:`, `tmdb:`, `books:`, `appstore:`.
+    public var idPrefix: String {
+        switch self {
+        case .giphy: "giphy"
+        case .tmdb: "tmdb"
+        case .googleBooks: "books"
+        case .appStore: "appstore"
+        }
+    }
+
+    /// The kind of item the source yields.
+    public var kind: ItemKind {
+        switch self {
+        case .giphy: .gif
+        case .tmdb: .movie
+        case .googleBooks: .book
+        case .appStore: .app
+        }
+    }
+
+    public init?(idPrefix: String) {
+        guard let source = Source.allCases.first(where: { $0.idPrefix == idPrefix }) else { return nil }
+        self = source
+    }
+
+    public static func < (lhs: Source, rhs: Source) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// What an item is; decides its caption and detail layout.
+public enum ItemKind: String, Codable, Sendable {
+    case gif, movie, book, app
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The one error a user sees: a single line that names where and why.
+///
+/// `Site/site.yml:12:5: unknown key 'titel' in galleries[1]`
+/// `fetch 'cats' (giphy): HTTP 429 after 3 retries; kept the previous snapshot`
+public struct VitrineError: Error, CustomStringConvertible, Equatable, Sendable {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    /// An error located in a file, optionally at a line and column (1-based).
+    public init(file: String, line: Int? = nil, column: Int? = nil, _ message: String) {
+        var location = file
+        if let line {
+            location += ":\(line)"
+            if let column { location += ":\(column)" }
+        }
+        self.message = "\(location): \(message)"
+    }
+
+    public var description: String { message }
+
+    /// Prefixes the message with the stage or subject it happened in.
+    public func context(_ prefix: String) -> VitrineError {
+        VitrineError("\(prefix): \(message)")
+    }
+}
+
+extension VitrineError: LocalizedError {
+    public var errorDescription: String? { message }
+}
