@@ -1,0 +1,56 @@
+import Mustache
+
+/// What every HTML page receives as `page`: site identity, where the root is, navigation.
+///
+/// All links in the site are relative: `root` is the prefix that leads from the page's
+/// folder back to the site root (`""`, `"../"`, `"../../"`), and every internal `href`
+/// in every model already starts with it and ends in `index.html`, so the site works from
+/// any sub-path and straight from the file system.
+public struct PageContext: Sendable {
+    /// `<html lang>`.
+    public let lang: String
+    public let siteTitle: String
+    /// The page's own heading.
+    public let title: String
+    /// `<title>`: "Cat GIFs · My catalog" (the site title alone on the home page).
+    public let documentTitle: String
+    public let description: String?
+    public let root: String
+    public let homeHref: String
+    /// `root + "assets/"`.
+    public let assets: String
+    /// Absolute URL of this page when `baseURL` is set.
+    public let canonical: String?
+    public let nav: [NavLink]
+    public let openGraph: OpenGraph
+    /// `data-kind` hook on `<body>`: `home`, `gallery`, `item`, `page`, `favorites`, `not-found`.
+    public let pageKind: String
+}
+
+public struct NavLink: Sendable {
+    public let title: String
+    public let href: String
+    public let isCurrent: Bool
+}
+
+/// Open Graph and Twitter card tags. URLs are absolute when `baseURL` is set, else omitted
+/// (crawlers cannot resolve relative ones), except `image`, which may be an absolute remote URL.
+public struct OpenGraph: Sendable {
+    /// `website` or `article`.
+    public let type: String
+    public let title: String
+    public let description: String?
+    public let url: String?
+    public let image: String?
+    public let imageAlt: String?
+    /// `summary_large_image` when there is an image, else `summary`.
+    public let twitterCard: String
+}
+
+/// HTML that vitrine produced itself (libcmark output). The only value templates may
+/// insert with `{{{ }}}`; every other value is escaped by Mustache.
+public struct RenderedHTML: Sendable, MustacheCustomRenderable {
+    public let html: String
+    public var renderText: String { html }
+    public var isNull: Bool { html.isEmpty }
+}
