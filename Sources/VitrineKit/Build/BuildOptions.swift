@@ -1,0 +1,52 @@
+import Foundation
+
+/// What `vitrine build` was asked to do. Filled in by the executable; the library never
+/// reads the command line or the environment itself.
+public struct BuildOptions: Sendable {
+    /// The site folder.
+    public var site: URL
+    /// How the user named the site folder, for messages (`Site`, `./my-site`).
+    public var siteLabel: String
+    /// Where the site goes; `SITE/public` by default.
+    public var output: URL?
+    /// Overrides `baseURL` from site.yml.
+    public var baseURL: String?
+    /// Parallel render tasks; at least 1.
+    public var jobs: Int
+
+    public init(site: URL, siteLabel: String? = nil, output: URL? = nil, baseURL: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.site = site
+        self.siteLabel = siteLabel ?? site.path
+        self.output = output
+        self.baseURL = baseURL
+        self.jobs = max(1, jobs)
+    }
+
+    var outputDirectory: URL {
+        output ?? site.appendingPathComponent("public")
+    }
+
+    /// `Site/site.yml` as the user would type it.
+    func label(_ relative: String) -> String {
+        siteLabel.isEmpty || siteLabel == "." ? relative : (siteLabel.hasSuffix("/") ? siteLabel + relative : siteLabel + "/" + relative)
+    }
+}
+
+/// What a build did, for the summary line and reports.
+public struct BuildSummary: Sendable, Equatable {
+    public var pages: Int
+    public var files: Int
+    public var bytes: Int
+    public var items: Int
+    public var galleries: Int
+    public var seconds: Double
+    public var output: String
+    /// Things a user should know that did not fail the build (invalid App Store ids, …).
+    public var warnings: [String]
+
+    /// `wrote 1,234 pages (1,240 files, 2.3 MB) to Site/public in 0.8 s`
+    public var line: String {
+        let megabytes = Double(bytes) / 1_048_576
+        return "wrote \(Format.count(pages, "page", "pages")) (\(Format.count(files, "file", "files")), \(String(format: "%.1f", megabytes)) MB) to \(output) in \(String(format: "%.1f", seconds)) s"
+    }
+}

@@ -1,0 +1,27 @@
+/// Everything the render stage needs, read and validated by the load stages.
+struct LoadedSite: Sendable {
+    struct Gallery: Sendable {
+        let config: GalleryConfig
+        let snapshot: Snapshot
+        /// `snapshot.items` capped at the gallery's `limit`, with ids unique (first wins).
+        let items: [Item]
+        let intro: ContentFile?
+        var perPage: Int
+        var columns: Int
+    }
+
+    let config: SiteConfig
+    let galleries: [Gallery]
+    /// Favorites in display order, each with its resolved item.
+    let favorites: [(favorite: Favorite, item: Item)]
+    let home: ContentFile?
+    /// Content pages other than `index` and gallery intros, in navigation order.
+    let pages: [ContentFile]
+    /// Every item with a detail page, in a stable order: galleries in config order, then favorites.
+    let items: [Item]
+    /// For each item: the gallery it is first listed in (nil: favorites only) and its index there.
+    let homeOf: [ItemID: (gallery: Int?, index: Int)]
+    let favoriteIDs: Set<ItemID>
+    /// Facts a user should see that do not fail the build.
+    let warnings: [String]
+}

@@ -1,0 +1,53 @@
+/// Every file the render stage writes, decided before anything is rendered, so two
+/// stages can never write the same path and pages can render in any order.
+struct PagePlan: Sendable {
+    enum Job: Sendable {
+        case home
+        case gallery(index: Int, page: Int)
+        case favorites(page: Int)
+        case item(index: Int)
+        case content(index: Int)
+        case notFound
+        case sitemap
+        case feed
+    }
+
+    let pages: [(path: SitePath, job: Job)]
+
+    /// HTML pages (not 404, sitemap or feed).
+    var htmlPageCount: Int {
+        pages.filter { if case .notFound = $0.job { return false }; return $0.path.file == "index.html" }.count
+    }
+
+    /// Pages listed in the sitemap: every HTML page but 404.
+    var sitemapPaths: [SitePath] {
+        pages.map(\.path).filter { $0.file == "index.html" }
+    }
+
+    init(site: LoadedSite) throws(VitrineError) {
+        var pages: [(SitePath, Job)] = [(.home, .home)]
+        for (index, gallery) in site.galleries.enumerated() {
+            let count = Pagination(total: gallery.items.count, perPage: gallery.perPage).pageCount
+            for page in 1...count {
+                pages.append((.gallery(gallery.config.name, page: page), .gallery(index: index, page: page)))
+            }
+        }
+        let favoritePages = Pagination(total: site.favorites.count, perPage: site.config.perPage).pageCount
+        for page in 1...favoritePages {
+            pages.append((.favorites(page: page), .favorites(page: page)))
+        }
+        for index in site.pages.indices {
+            pages.append((.content(site.pages[index].name), .content(index: index)))
+        }
+        for index in site.items.indices {
+            pages.append((.item(site.items[index].id), .item(index: index)))
+        }
+        pages += [(.notFound, .notFound), (.sitemap, .sitemap), (.feed, .feed)]
+
+        var seen: Set<SitePath> = []
+        for (path, _) in pages where !seen.insert(path).inserted {
+            throw VitrineError("plan pages: two pages would be written to \(path)")
+        }
+        self.pages = pages
+    }
+}

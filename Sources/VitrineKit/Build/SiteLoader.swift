@@ -1,0 +1,161 @@
+import Foundation
+import Logging
+
+/// The read phase: config, favorites, snapshots and content, validated together.
+struct SiteLoader {
+    let options: BuildOptions
+    let logger: Logger
+
+    func load() throws(VitrineError) -> LoadedSite {
+        var config = try loadConfig()
+        if let baseURL = options.baseURL {
+            guard let safe = SafeURL.check(baseURL), SafeURL.scheme(of: safe) != nil else {
+                throw VitrineError("--base-url must be an absolute http or https URL, got '\(baseURL)'")
+            }
+            config.baseURL = safe.hasSuffix("/") ? safe : safe + "/"
+        }
+        let favoritesFile = try loadFavorites(config)
+        let content = try loadContent(config)
+        var warnings: [String] = []
+
+        var galleries: [LoadedSite.Gallery] = []
+        for gallery in config.galleries {
+            let snapshot = try loadSnapshot(gallery)
+            for id in snapshot.invalidIDs {
+                warnings.append("gallery '\(gallery.name)' (\(gallery.source.rawValue)): id \(id) not found\(gallery.country.map { " in the \($0) store" } ?? "")")
+            }
+            var seen: Set<ItemID> = []
+            let items = snapshot.items.filter { seen.insert($0.id).inserted }.prefix(gallery.limit)
+            galleries.append(LoadedSite.Gallery(
+                config: gallery, snapshot: snapshot, items: Array(items), intro: content.intros[gallery.name],
+                perPage: gallery.perPage ?? config.perPage, columns: gallery.columns ?? config.columns
+            ))
+            logger.info("read snapshots: '\(gallery.name)' \(items.count) items")
+        }
+
+        // Resolve favorites: their own snapshot first, else any gallery's copy.
+        var known: [ItemID: Item] = [:]
+        for gallery in galleries {
+            for item in gallery.items where known[item.id] == nil { known[item.id] = item }
+        }
+        let favoritesLabel = options.label(config.favorites.file)
+        var favorites: [(Favorite, Item)] = []
+        for favorite in favoritesFile.ordered(config.favorites.order) {
+            guard let item = favorite.item ?? known[favorite.id] else {
+                throw VitrineError(file: favoritesLabel, "'\(favorite.id)' has no \"item\" snapshot and no gallery snapshot holds it; add the snapshot or a gallery that lists it")
+            }
+            favorites.append((favorite, item))
+        }
+        if favorites.count > config.favorites.limit {
+            warnings.append("\(favoritesLabel): \(favorites.count) favorites, over the limit of \(config.favorites.limit)")
+        }
+
+        // Every item once, galleries first (config order), then favorites-only items.
+        var items: [Item] = []
+        var homeOf: [ItemID: (gallery: Int?, index: Int)] = [:]
+        for (galleryIndex, gallery) in galleries.enumerated() {
+            for (index, item) in gallery.items.enumerated() where homeOf[item.id] == nil {
+                homeOf[item.id] = (galleryIndex, index)
+                items.append(item)
+            }
+        }
+        for (index, entry) in favorites.enumerated() where homeOf[entry.1.id] == nil {
+            homeOf[entry.1.id] = (nil, index)
+            items.append(entry.1)
+        }
+
+        return LoadedSite(
+            config: config, galleries: galleries, favorites: favorites, home: content.home, pages: content.pages,
+            items: items, homeOf: homeOf, favoriteIDs: Set(favorites.map { $0.0.id }), warnings: warnings
+        )
+    }
+
+    private func read(_ relative: String) throws(VitrineError) -> Data? {
+        let url = options.site.appendingPathComponent(relative)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw VitrineError(file: options.label(relative), "cannot read: \(error.localizedDescription)")
+        }
+    }
+
+    private func text(_ data: Data, _ relative: String) throws(VitrineError) -> String {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw VitrineError(file: options.label(relative), "not valid UTF-8 text")
+        }
+        return text
+    }
+
+    func loadConfig() throws(VitrineError) -> SiteConfig {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: options.site.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw VitrineError("\(options.siteLabel): no such site folder")
+        }
+        guard let data = try read("site.yml") else {
+            throw VitrineError("\(options.label("site.yml")): not found; is '\(options.siteLabel)' a vitrine site?")
+        }
+        return try SiteConfig.parse(try text(data, "site.yml"), file: options.label("site.yml"))
+    }
+
+    func loadFavorites(_ config: SiteConfig) throws(VitrineError) -> FavoritesFile {
+        guard let data = try read(config.favorites.file) else { return FavoritesFile(favorites: []) }
+        return try FavoritesFile.parse(data, file: options.label(config.favorites.file))
+    }
+
+    func loadSnapshot(_ gallery: GalleryConfig) throws(VitrineError) -> Snapshot {
+        let relative = "data/\(gallery.name).json"
+        let label = options.label(relative)
+        guard let data = try read(relative) else {
+            throw VitrineError("gallery '\(gallery.name)' (\(gallery.source.rawValue)): no snapshot at \(label), and this build does not fetch from the network")
+        }
+        let snapshot = try JSONFile.decode(Snapshot.self, from: data, file: label)
+        guard snapshot.format == Snapshot.currentFormat else {
+            throw VitrineError(file: label, "unknown snapshot format '\(snapshot.format)' (expected \(Snapshot.currentFormat))")
+        }
+        guard snapshot.source == gallery.source else {
+            throw VitrineError(file: label, "snapshot is of source '\(snapshot.source.rawValue)' but gallery '\(gallery.name)' uses '\(gallery.source.rawValue)'")
+        }
+        if let wrong = snapshot.items.first(where: { $0.id.source != gallery.source }) {
+            throw VitrineError(file: label, "item '\(wrong.id)' does not belong to source '\(gallery.source.rawValue)'")
+        }
+        return snapshot
+    }
+
+    struct Content {
+        var home: ContentFile?
+        var intros: [String: ContentFile] = [:]
+        var pages: [ContentFile] = []
+    }
+
+    func loadContent(_ config: SiteConfig) throws(VitrineError) -> Content {
+        let folder = options.site.appendingPathComponent("content")
+        guard FileManager.default.fileExists(atPath: folder.path) else { return Content() }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.sorted()
+        } catch {
+            throw VitrineError(file: options.label("content"), "cannot list: \(error.localizedDescription)")
+        }
+        let galleryNames = Set(config.galleries.map(\.name))
+        var content = Content()
+        for fileName in names {
+            let name = String(fileName.dropLast(3))
+            let relative = "content/\(fileName)"
+            guard let data = try read(relative) else { continue }
+            let file = try ContentFile.parse(try text(data, relative), name: name, file: options.label(relative))
+            if name == "index" {
+                content.home = file
+            } else if galleryNames.contains(name) {
+                content.intros[name] = file
+            } else {
+                guard SiteConfig.isValidName(name) else {
+                    throw VitrineError(file: options.label(relative), "'\(name)' cannot be a page name: use lower-case letters, digits and '-', and none of \(SiteConfig.reservedNames.sorted().joined(separator: ", "))")
+                }
+                content.pages.append(file)
+            }
+        }
+        content.pages.sort { ($0.weight, $0.name) < ($1.weight, $1.name) }
+        return content
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Yams
+
+extension SiteConfig {
+    /// Names a gallery or content page cannot take: they are the generator's own folders.
+    static let reservedNames: Set<String> = ["items", "favorites", "assets", "page", "index", "404", "sitemap", "feed", "data", "templates"]
+
+    /// Parses and validates `site.yml` text. `file` is the path used in messages.
+    public static func parse(_ text: String, file: String) throws(VitrineError) -> SiteConfig {
+        guard let root = try YAMLMapping.compose(text, file: file) else {
+            throw VitrineError(file: file, "the file is empty; it needs at least 'title' and 'galleries'")
+        }
+        let top = try YAMLMapping(root, file: file, path: "")
+        try top.rejectUnknownKeys(["title", "baseURL", "language", "perPage", "columns", "favorites", "galleries"])
+
+        let title = try top.requiredString("title")
+        var baseURL: String?
+        if let url = try top.string("baseURL") {
+            guard let safe = SafeURL.check(url), SafeURL.scheme(of: safe) != nil else {
+                throw top.error(at: "baseURL", "'baseURL' must be an absolute http or https URL, got '\(url)'")
+            }
+            baseURL = safe.hasSuffix("/") ? safe : safe + "/"
+        }
+        let language = try top.string("language") ?? "en"
+        guard language.range(of: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", options: .regularExpression) != nil else {
+            throw top.error(at: "language", "'language' must be a language tag like 'en' or 'ko-KR', got '\(language)'")
+        }
+        let perPage = try top.int("perPage", in: 1...500) ?? defaultPerPage
+        let columns = try top.int("columns", in: 1...12) ?? defaultColumns
+        let favorites = try top.mapping("favorites").map(FavoritesConfig.parse) ?? .default
+
+        let galleryNodes = try top.sequence("galleries") ?? []
+        var galleries: [GalleryConfig] = []
+        for (index, node) in galleryNodes.enumerated() {
+            let mapping = try YAMLMapping(node, file: file, path: "galleries[\(index)]")
+            let gallery = try GalleryConfig.parse(mapping)
+            if galleries.contains(where: { $0.name == gallery.name }) {
+                throw mapping.error(at: "name", "gallery name '\(gallery.name)' is used twice")
+            }
+            galleries.append(gallery)
+        }
+        return SiteConfig(
+            title: title, baseURL: baseURL, language: language, perPage: perPage, columns: columns,
+            favorites: favorites, galleries: galleries
+        )
+    }
+
+    /// A valid URL slug that does not collide with the generator's own folders.
+    static func isValidName(_ name: String) -> Bool {
+        name.range(of: "^[a-z0-9][a-z0-9-]{0,63}$", options: .regularExpression) != nil && !reservedNames.contains(name)
+    }
+}
+
+extension FavoritesConfig {
+    static func parse(_ mapping: YAMLMapping) throws(VitrineError) -> FavoritesConfig {
+        try mapping.rejectUnknownKeys(["file", "limit", "order"])
+        var config = FavoritesConfig.default
+        if let file = try mapping.string("file") {
+            guard !file.isEmpty, !file.hasPrefix("/"), !file.split(separator: "/").contains("..") else {
+                throw mapping.error(at: "file", "'favorites.file' must be a path inside the site folder, got '\(file)'")
+            }
+            config.file = file
+        }
+        config.limit = try mapping.int("limit", in: 1...10_000) ?? config.limit
+        if let order = try mapping.string("order") {
+            guard let parsed = Order(rawValue: order) else {
+                throw mapping.error(at: "order", "'favorites.order' must be newest-first or oldest-first, got '\(order)'")
+            }
+            config.order = parsed
+        }
+        return config
+    }
+}
+
+extension GalleryConfig {
+    static func parse(_ mapping: YAMLMapping) throws(VitrineError) -> GalleryConfig {
+        try mapping.rejectUnknownKeys(["name", "title", "source", "query", "list", "ids", "country", "limit", "perPage", "columns"])
+        let name = try mapping.requiredString("name")
+        guard SiteConfig.isValidName(name) else {
+            let reason = SiteConfig.reservedNames.contains(name)
+                ? "'\(name)' is reserved for vitrine's own folders"
+                : "use lower-case letters, digits and '-', starting with a letter or digit"
+            throw mapping.error(at: "name", "invalid gallery name '\(name)' in \(mapping.path): \(reason)")
+        }
+        let sourceText = try mapping.requiredString("source")
+        guard let source = Source(rawValue: sourceText) else {
+            let known = Source.allCases.map(\.rawValue).joined(separator: ", ")
+            throw mapping.error(at: "source", "unknown source '\(sourceText)' in \(mapping.path) (known: \(known))")
+        }
+        let query = try mapping.string("query").map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        var list: MovieList?
+        if let text = try mapping.string("list") {
+            guard source == .tmdb else {
+                throw mapping.error(at: "list", "'list' only applies to tmdb galleries (in \(mapping.path))")
+            }
+            guard let parsed = MovieList(rawValue: text) else {
+                throw mapping.error(at: "list", "'list' must be popular, top_rated or search in \(mapping.path), got '\(text)'")
+            }
+            list = parsed
+        }
+        let ids = try mapping.strings("ids") ?? []
+        if !ids.isEmpty, source != .appStore {
+            throw mapping.error(at: "ids", "'ids' only applies to app-store galleries (in \(mapping.path))")
+        }
+        switch source {
+        case .appStore:
+            guard !ids.isEmpty else {
+                throw mapping.error(at: "source", "missing key 'ids' in \(mapping.path): an app-store gallery looks up apps by id")
+            }
+            if let bad = ids.first(where: { $0.range(of: "^[0-9]{1,15}$", options: .regularExpression) == nil }) {
+                throw mapping.error(at: "ids", "App Store ids are numbers; '\(bad)' in \(mapping.path) is not")
+            }
+        case .googleBooks where query == nil:
+            throw mapping.error(at: "source", "missing key 'query' in \(mapping.path): a google-books gallery needs a search")
+        case .tmdb where list == .search && query == nil:
+            throw mapping.error(at: "list", "missing key 'query' in \(mapping.path): 'list: search' needs a query")
+        case .tmdb where list == nil && query != nil:
+            list = .search
+        default:
+            break
+        }
+        if let country = try mapping.string("country"),
+           country.range(of: "^[A-Za-z]{2}$", options: .regularExpression) == nil {
+            throw mapping.error(at: "country", "'country' must be a two-letter code like 'kr' in \(mapping.path), got '\(country)'")
+        }
+        let defaultLimit = source == .appStore ? ids.count : source.pageSize
+        return GalleryConfig(
+            name: name,
+            title: try mapping.string("title") ?? name,
+            source: source,
+            query: query,
+            list: source == .tmdb ? (list ?? .popular) : nil,
+            ids: ids,
+            country: try mapping.string("country")?.lowercased(),
+            limit: try mapping.int("limit", in: 1...10_000) ?? defaultLimit,
+            perPage: try mapping.int("perPage", in: 1...500),
+            columns: try mapping.int("columns", in: 1...12)
+        )
+    }
+}
+
+extension Source {
+    /// Items an API page holds by default (seeds: GIPHY 24, TMDB 20, Google Books 40).
+    public var pageSize: Int {
+        switch self {
+        case .giphy: 24
+        case .tmdb: 20
+        case .googleBooks: 40
+        case .appStore: 200
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// One entry of `favorites.json`.
+public struct Favorite: Sendable, Equatable {
+    public var id: ItemID
+    /// The RFC 3339 text as written (kept verbatim so the file round-trips).
+    public var addedAtText: String
+    /// The instant it denotes; ordering uses this, never the text.
+    public var addedAt: Date
+    /// A snapshot of the normalized item, when present.
+    public var item: Item?
+}
+
+/// `favorites.json`: `{"favorites": [{"id", "addedAt", "item"?}]}`.
+public struct FavoritesFile: Sendable, Equatable {
+    public var favorites: [Favorite]
+
+    public init(favorites: [Favorite]) {
+        self.favorites = favorites
+    }
+
+    /// Favorites in display order: by instant (ties by id, so the order is total).
+    public func ordered(_ order: FavoritesConfig.Order) -> [Favorite] {
+        favorites.sorted { lhs, rhs in
+            if lhs.addedAt != rhs.addedAt {
+                return order == .newestFirst ? lhs.addedAt > rhs.addedAt : lhs.addedAt < rhs.addedAt
+            }
+            return lhs.id < rhs.id
+        }
+    }
+}
+
+extension FavoritesFile {
+    private struct Wire: Decodable {
+        struct Entry: Decodable {
+            var id: ItemID
+            var addedAt: String
+            var item: Item?
+        }
+        var favorites: [Entry]
+    }
+
+    /// Reads and validates the file's bytes; `file` is the path used in messages.
+    public static func parse(_ data: Data, file: String) throws(VitrineError) -> FavoritesFile {
+        let wire = try JSONFile.decode(Wire.self, from: data, file: file)
+        var favorites: [Favorite] = []
+        var seen: Set<ItemID> = []
+        for (index, entry) in wire.favorites.enumerated() {
+            func error(_ key: String?, _ message: String) -> VitrineError {
+                var path: [JSONLocator.Step] = [.key("favorites"), .index(index)]
+                if let key { path.append(.key(key)) }
+                let position = JSONLocator.position(of: path, in: data)
+                let keyPath = "favorites[\(index)]" + (key.map { ".\($0)" } ?? "")
+                return VitrineError(file: file, line: position?.line, column: position?.column, "\(keyPath): \(message)")
+            }
+            guard let date = RFC3339.date(from: entry.addedAt) else {
+                throw error("addedAt", "'\(entry.addedAt)' is not an RFC 3339 timestamp like 2026-11-20T09:12:00Z")
+            }
+            guard seen.insert(entry.id).inserted else {
+                throw error("id", "'\(entry.id)' is listed twice")
+            }
+            if let item = entry.item, item.id != entry.id {
+                throw error("item", "the snapshot's id '\(item.id)' does not match '\(entry.id)'")
+            }
+            favorites.append(Favorite(id: entry.id, addedAtText: entry.addedAt, addedAt: date, item: entry.item))
+        }
+        return FavoritesFile(favorites: favorites)
+    }
+}
+
+/// RFC 3339 timestamps with any offset and optional fractional seconds.
+public enum RFC3339 {
+    public static func date(from text: String) -> Date? {
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        if let date = plain.date(from: text) { return date }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return fractional.date(from: text)
+    }
+
+    /// UTC, second precision: `2026-11-20T09:12:00Z`.
+    public static func string(from date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}

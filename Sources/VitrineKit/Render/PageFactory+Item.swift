@@ -1,0 +1,162 @@
+import Foundation
+
+extension PageFactory {
+    func itemPage(_ index: Int) -> ItemPage {
+        let item = site.items[index]
+        let here = SitePath.item(item.id)
+        let title = item.title
+        let picture = image(item.image, alt: title)
+        let (prev, next, back) = neighbours(of: item.id, from: here)
+        let isFavorite = site.favoriteIDs.contains(item.id)
+        let shareURL = absoluteURL(here) ?? "index.html"
+        return ItemPage(
+            page: context(
+                at: here, title: title, kind: "item", description: summary(of: item),
+                image: detailImage(item) ?? picture, ogType: "article"
+            ),
+            id: item.id.description,
+            title: title,
+            kind: item.kind.rawValue,
+            kindLabel: item.kind.label,
+            gif: item.gif.map { gifView($0, item: item) },
+            movie: item.movie.map { movieView($0, title: title) },
+            book: item.book.map { bookView($0, item: item) },
+            app: item.app.map { appView($0, item: item) },
+            originHref: SafeURL.check(item.link),
+            originLabel: SafeURL.check(item.link) == nil ? nil : "View on \(item.id.source.label)",
+            share: shareLinks(title: title, pageURL: shareURL, imageURL: (detailImage(item) ?? picture)?.src),
+            shareURL: shareURL,
+            prev: prev,
+            next: next,
+            back: back,
+            isFavorite: isFavorite,
+            favoriteLabel: isFavorite ? "In favorites" : "Not in favorites"
+        )
+    }
+
+    /// The largest image the detail page shows.
+    private func detailImage(_ item: Item) -> ImageView? {
+        let alt = item.title
+        return image(item.gif?.animated, alt: alt, gif: item.gif) ?? image(item.movie?.poster, alt: alt)
+            ?? image(item.book?.cover, alt: alt) ?? image(item.image, alt: alt)
+    }
+
+    private func gifView(_ gif: GIFDetails, item: Item) -> GIFView {
+        let picture = image(gif.animated ?? item.image, alt: item.title, gif: gif)
+            ?? ImageView(src: "", alt: item.title, width: nil, height: nil, hasSize: false, mp4: nil, webp: nil, still: nil)
+        return GIFView(
+            image: picture,
+            rating: Format.nonEmpty(gif.rating)?.uppercased(),
+            username: Format.nonEmpty(gif.username),
+            sourceHref: SafeURL.check(gif.sourceURL),
+            sourceDomain: Format.nonEmpty(gif.sourceDomain)
+        )
+    }
+
+    private func movieView(_ movie: MovieDetails, title: String) -> MovieView {
+        MovieView(
+            poster: image(movie.poster, alt: "Poster of \(title)"),
+            rating: movie.voteAverage.map(Format.oneDecimal),
+            voteCount: movie.voteCount.map { Format.count($0, "vote", "votes") },
+            releaseDate: Format.nonEmpty(movie.releaseDate),
+            overview: Format.nonEmpty(movie.overview),
+            originalTitle: Format.nonEmpty(movie.originalTitle).flatMap { $0 == title ? nil : $0 }
+        )
+    }
+
+    private func bookView(_ book: BookDetails, item: Item) -> BookView {
+        BookView(
+            cover: image(book.cover ?? item.image, alt: "Cover of \(item.title)"),
+            subtitle: Format.nonEmpty(book.subtitle),
+            authors: Format.list(book.authors),
+            publisher: Format.nonEmpty(book.publisher),
+            publishedDate: Format.nonEmpty(book.publishedDate),
+            pageCount: book.pageCount.flatMap { $0 > 0 ? Format.count($0, "page", "pages") : nil },
+            categories: Format.list(book.categories),
+            description: Format.nonEmpty(book.description),
+            rating: book.averageRating.map { Format.oneDecimal($0) + " / 5" + (book.ratingsCount.map { " (\(Format.count($0, "rating", "ratings")))" } ?? "") },
+            identifiers: Format.list(book.identifiers),
+            language: Format.nonEmpty(book.language)
+        )
+    }
+
+    private func appView(_ app: AppDetails, item: Item) -> AppView {
+        let shots = (app.screenshots.isEmpty ? app.iPadScreenshots : app.screenshots).compactMap { SafeURL.check($0.url) == nil ? nil : $0 }
+        let screenshots = shots.enumerated().compactMap { offset, picture -> ScreenshotView? in
+            let label = "Screenshot \(offset + 1) of \(shots.count)"
+            guard let view = image(picture, alt: label) else { return nil }
+            return ScreenshotView(image: view, href: view.src, number: offset + 1, label: label)
+        }
+        return AppView(
+            icon: image(item.image, alt: "Icon of \(item.title)"),
+            seller: Format.nonEmpty(app.seller),
+            rating: app.averageRating.map(Format.oneDecimal),
+            ratingCount: app.ratingCount.map { Format.count($0, "rating", "ratings") },
+            category: Format.nonEmpty(app.category) ?? Format.list(app.genres),
+            size: app.fileSizeBytes.map(Format.megabytes),
+            version: Format.nonEmpty(app.version),
+            ageRating: Format.nonEmpty(app.ageRating),
+            price: Format.nonEmpty(app.price),
+            languages: Format.list(app.languages),
+            screenshots: screenshots,
+            hasScreenshots: !screenshots.isEmpty,
+            description: Format.nonEmpty(app.description),
+            releaseNotes: Format.nonEmpty(app.releaseNotes),
+            minimumOSVersion: Format.nonEmpty(app.minimumOSVersion)
+        )
+    }
+
+    /// Prev/next walk the gallery the item is first listed in (else the favorites).
+    private func neighbours(of id: ItemID, from here: SitePath) -> (ItemLink?, ItemLink?, NavLink?) {
+        guard let home = site.homeOf[id] else { return (nil, nil, nil) }
+        let list: [Item]
+        let back: NavLink
+        if let galleryIndex = home.gallery {
+            let gallery = site.galleries[galleryIndex]
+            list = gallery.items
+            let page = home.index / gallery.perPage + 1
+            back = NavLink(title: gallery.config.title, href: here.link(to: .gallery(gallery.config.name, page: page)), isCurrent: false)
+        } else {
+            list = site.favorites.map(\.item)
+            let page = home.index / config.perPage + 1
+            back = NavLink(title: "Favorites", href: here.link(to: .favorites(page: page)), isCurrent: false)
+        }
+        let link = { (item: Item) in ItemLink(href: here.link(to: .item(item.id)), title: item.title) }
+        let prev = home.index > 0 ? link(list[home.index - 1]) : nil
+        let next = home.index + 1 < list.count ? link(list[home.index + 1]) : nil
+        return (prev, next, back)
+    }
+
+    private func shareLinks(title: String, pageURL: String, imageURL: String?) -> [ShareLink] {
+        let url = Self.queryEncoded(pageURL)
+        let text = Self.queryEncoded(title)
+        var links = [
+            ShareLink(network: "copy", label: "Copy link", href: pageURL, needsScript: true),
+            ShareLink(network: "native", label: "Share…", href: pageURL, needsScript: true),
+            ShareLink(network: "email", label: "E-mail", href: "mailto:?subject=\(text)&body=\(url)", needsScript: false),
+            ShareLink(network: "x", label: "X / Twitter", href: "https://twitter.com/intent/tweet?text=\(text)&url=\(url)", needsScript: false),
+            ShareLink(network: "facebook", label: "Facebook", href: "https://www.facebook.com/sharer/sharer.php?u=\(url)", needsScript: false),
+        ]
+        if let imageURL, SafeURL.scheme(of: imageURL) != nil {
+            links.append(ShareLink(network: "image", label: "Open image", href: imageURL, needsScript: false))
+        }
+        return links
+    }
+
+    /// Percent-encodes for a query value: everything but unreserved characters.
+    static func queryEncoded(_ text: String) -> String {
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+}
+
+extension ItemKind {
+    var label: String {
+        switch self {
+        case .gif: "GIF"
+        case .movie: "Movie"
+        case .book: "Book"
+        case .app: "App"
+        }
+    }
+}

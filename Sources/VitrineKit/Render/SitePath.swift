@@ -1,0 +1,62 @@
+/// A page's place in the output tree, and relative links between pages.
+///
+/// Every page is a folder with an `index.html` (except `404.html` and the XML files), and
+/// every link points at the file itself (`../cats/index.html`), so the site works from a
+/// server under any sub-path and straight from the file system (an unzipped CI artifact).
+public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// Folder segments below the root; empty for the home page.
+    public let folders: [String]
+    /// The file name: `index.html`, `404.html`, `sitemap.xml`, `feed.xml`.
+    public let file: String
+
+    public init(_ folders: [String], file: String = "index.html") {
+        self.folders = folders
+        self.file = file
+    }
+
+    public static let home = SitePath([])
+    public static let notFound = SitePath([], file: "404.html")
+    public static let sitemap = SitePath([], file: "sitemap.xml")
+    public static let feed = SitePath([], file: "feed.xml")
+
+    public static func gallery(_ name: String, page: Int) -> SitePath {
+        page <= 1 ? SitePath([name]) : SitePath([name, "page", String(page)])
+    }
+
+    public static func favorites(page: Int) -> SitePath {
+        gallery("favorites", page: page)
+    }
+
+    public static func item(_ id: ItemID) -> SitePath {
+        SitePath(["items", id.pathSegment])
+    }
+
+    public static func content(_ name: String) -> SitePath {
+        SitePath([name])
+    }
+
+    /// `cats/page/2/index.html`.
+    public var description: String {
+        (folders + [file]).joined(separator: "/")
+    }
+
+    /// The prefix that leads from this page back to the root: `""`, `"../"`, `"../../"`.
+    public var root: String {
+        String(repeating: "../", count: folders.count)
+    }
+
+    /// A relative link from this page to another.
+    public func link(to target: SitePath) -> String {
+        root + target.description
+    }
+
+    /// The public URL path of the page relative to the site root: `cats/page/2/`.
+    public var urlPath: String {
+        let folder = folders.isEmpty ? "" : folders.joined(separator: "/") + "/"
+        return file == "index.html" ? folder : folder + file
+    }
+
+    public static func < (lhs: SitePath, rhs: SitePath) -> Bool {
+        lhs.description < rhs.description
+    }
+}

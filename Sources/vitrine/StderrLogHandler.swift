@@ -1,0 +1,25 @@
+import Foundation
+import Logging
+
+/// Log lines on standard error: the message alone at info, `warning:`/`error:` prefixes above,
+/// so output is plain in CI and readable on a terminal.
+struct StderrLogHandler: LogHandler {
+    let label: String
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let prefix: String
+        switch event.level {
+        case .trace, .debug, .info, .notice: prefix = ""
+        case .warning: prefix = "warning: "
+        case .error, .critical: prefix = "error: "
+        }
+        FileHandle.standardError.write(Data("\(prefix)\(event.message)\n".utf8))
+    }
+}

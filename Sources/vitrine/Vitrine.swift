@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import Logging
+import VitrineKit
+
+@main
+struct Vitrine: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vitrine",
+        abstract: "A static site generator for search results and favorites.",
+        discussion: """
+            Renders GIPHY, TMDB, Google Books and App Store galleries, a favorites gallery and \
+            Markdown pages into a static website (SITE/public).
+            """,
+        version: "0.1.0",
+        subcommands: [Build.self],
+        defaultSubcommand: nil
+    )
+}
+
+/// Options every site command shares.
+struct SiteOptions: ParsableArguments {
+    @Argument(help: "The site folder (holding site.yml).", completion: .directory)
+    var site: String = "."
+
+    @Flag(name: .shortAndLong, help: "Print only warnings and errors.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Print every stage in detail.")
+    var verbose = false
+
+    func validate() throws {
+        if quiet && verbose {
+            throw ValidationError("--quiet and --verbose cannot be used together")
+        }
+    }
+
+    var siteURL: URL { URL(fileURLWithPath: site, isDirectory: true) }
+
+    /// Sets up logging to standard error; plain lines, one per event.
+    func bootstrapLogging() {
+        let level: Logger.Level = quiet ? .warning : (verbose ? .debug : .info)
+        LoggingSystem.bootstrap { label in
+            var handler = StderrLogHandler(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }
+}
+
+/// Runs a library entry point and turns its error into one line on stderr and exit 1.
+func runReportingErrors(_ body: () async throws(VitrineError) -> Void) async throws {
+    do {
+        try await body()
+    } catch {
+        FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+        throw ExitCode.failure
+    }
+}
