@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+@testable import VitrineKit
+
+@Suite("whole-site builds")
+struct SiteBuildTests {
+    @Test func fixtureSiteMatchesGoldenFiles() async throws {
+        let output = try TestSupport.temporaryDirectory().appendingPathComponent("public")
+        try await TestSupport.build(TestSupport.fixtureSite, output: output)
+        let built = try TestSupport.tree(output)
+        let goldenFolder = TestSupport.fixtures.appendingPathComponent("golden")
+        if TestSupport.recording {
+            if FileManager.default.fileExists(atPath: goldenFolder.path) { try FileManager.default.removeItem(at: goldenFolder) }
+            try FileManager.default.copyItem(at: output, to: goldenFolder)
+            return
+        }
+        let golden = try TestSupport.tree(goldenFolder)
+        #expect(built.keys.sorted() == golden.keys.sorted(), "the set of files changed; re-record with VITRINE_RECORD=1 if intended")
+        for (path, bytes) in golden.sorted(by: { $0.key < $1.key }) where built[path] != bytes {
+            Issue.record("\(path) differs from the golden file; re-record with VITRINE_RECORD=1 if intended")
+        }
+    }
+
+    @Test func outputHasTheSpecLayout() async throws {
+        let output = try TestSupport.temporaryDirectory().appendingPathComponent("public")
+        let summary = try await TestSupport.build(TestSupport.fixtureSite, output: output)
+        let tree = try TestSupport.tree(output)
+        for path in [
+            "index.html", "gifs/index.html", "gifs/page/2/index.html", "popular/index.html", "top/index.html",
+            "books/index.html", "apps/index.html", "nothing/index.html", "favorites/index.html", "favorites/page/2/index.html",
+            "items/giphy-g1/index.html", "items/tmdb-550/index.html", "items/books-solo/index.html", "items/appstore-1/index.html",
+            "about/index.html", "404.html", "sitemap.xml", "feed.xml", "assets/vitrine.css", "assets/vitrine.js",
+        ] {
+            #expect(tree[path] != nil, "missing \(path)")
+        }
+        // One detail page per item, shared by every gallery it is in (tmdb:129 is in two).
+        #expect(tree.keys.filter { $0.hasPrefix("items/") }.count == 7)
+        #expect(summary.warnings == ["gallery 'apps' (app-store): id 2 not found in the kr store"])
+        #expect(summary.items == 7)
+    }
+
+    @Test func galleryPagesCarryCountsHooksAndPagination() async throws {
+        let output = try TestSupport.temporaryDirectory().appendingPathComponent("public")
+        try await TestSupport.build(TestSupport.fixtureSite, output: output)
+        let tree = try TestSupport.tree(output)
+        let page1 = TestSupport.text(tree, "gifs/index.html")
+        #expect(page1.contains("3,148 results"))
+        #expect(page1.contains("data-grid"))
+        #expect(page1.components(separatedBy: "data-cell-media").count - 1 == 2)
+        #expect(page1.contains(#"href="../gifs/page/2/index.html""#))
+        #expect(page1.contains("An intro for the <em>gifs</em> gallery."))
+        #expect(page1.contains(#"lang="ko""#))
+        let empty = TestSupport.text(tree, "nothing/index.html")
+        #expect(empty.contains("No results"))
+        #expect(!empty.contains("data-cell-media"))
+        // The TMDB lists link to each other.
+        #expect(TestSupport.text(tree, "popular/index.html").contains(#"href="../top/index.html""#))
+        // Favorites: newest first by instant; the count shows against the limit.
+        let favorites = TestSupport.text(tree, "favorites/index.html")
+        let books = try #require(favorites.range(of: "Only a favorite"))
+        let club = try #require(favorites.range(of: "Fight Club"))
+        #expect(books.lowerBound < club.lowerBound)
+        #expect(TestSupport.text(tree, "index.html").contains("3 / 3"))
+    }
+
+    @Test func detailPagesShowEachKindsFields() async throws {
+        let output = try TestSupport.temporaryDirectory().appendingPathComponent("public")
+        try await TestSupport.build(TestSupport.fixtureSite, output: output)
+        let tree = try TestSupport.tree(output)
+        let movie = TestSupport.text(tree, "items/tmdb-550/index.html")
+        for text in ["Fight Club", "8.4", "26,280 votes", "1999-10-15", "A ticking-time-bomb insomniac…", "w500/pB8BM7pdSp6B6Ih7QZ4DrQ3PmJK.jpg", "data-favorite"] {
+            #expect(movie.contains(text), "movie page lacks \(text)")
+        }
+        let app = TestSupport.text(tree, "items/appstore-1/index.html")
+        for text in ["Kakao Corp.", "2.8", "12,345 ratings", "Social Networking", "2,948.4 MB", "10.4.5", "12+", "무료", "EN, JA, KO, ZH", "s1/392x696bb.jpg", "s2/392x696bb.jpg", "Bug fixes."] {
+            #expect(app.contains(text), "app page lacks \(text)")
+        }
+        let book = TestSupport.text(tree, "items/books-zyTCAlFPjgYC/index.html")
+        for text in ["Swift 5.9 Edition", "Apple Inc., A &lt;b&gt;Second&lt;/b&gt; Author", "&quot;O&#39;Reilly Media, Inc.&quot;", "2014", "512 pages", "Computers", "Line two &amp; more.", "ISBN_13:9780000000002"] {
+            #expect(book.contains(text), "book page lacks \(text)")
+        }
+        let gif = TestSupport.text(tree, "items/giphy-g1/index.html")
+        for text in ["200w.webp", "200w_s.gif", "PG", "cat&quot;lover", "data-share=\"x\"", "data-share=\"copy\"", "og:title", "https://example.org/fixture/items/giphy-g1/"] {
+            #expect(gif.contains(text), "gif page lacks \(text)")
+        }
+    }
+
+    @Test func hostileStringsComeOutEscapedOrDropped() async throws {
+        let output = try TestSupport.temporaryDirectory().appendingPathComponent("public")
+        try await TestSupport.build(TestSupport.fixtureSite, output: output)
+        let tree = try TestSupport.tree(output)
+        for (path, data) in tree where path.hasSuffix(".html") || path.hasSuffix(".xml") {
+            let text = String(decoding: data, as: UTF8.self)
+            #expect(!text.contains("<script>alert"), "\(path) has a live script")
+            #expect(!text.contains("<img src=x"), "\(path) has an injected element")
+            #expect(!text.localizedCaseInsensitiveContains("javascript:"), "\(path) has a javascript: URL")
+            #expect(!text.contains("<b>"), "\(path) has unescaped markup from data")
+        }
+        // Mustache in data is text, not a template.
+        #expect(TestSupport.text(tree, "items/giphy-g3/index.html").contains("{{x}} {{{y}}} {{&gt; layout}}"))
+        // An id with ../ stays inside items/.
+        #expect(tree["items/giphy-~2E~2E~2F~2E~2E~2F~2E~2E~2Fevil/index.html"] != nil)
+        #expect(!tree.keys.contains { $0.contains("..") || $0.hasPrefix("evil") })
+    }
+
+    @Test func everyInternalLinkResolves() async throws {
+        let output = try TestSupport.temporaryDirectory().appendingPathComponent("public")
+        try await TestSupport.build(TestSupport.fixtureSite, output: output)
+        #expect(LinkChecker.brokenLinks(in: try TestSupport.tree(output), sitePath: "/fixture/") == [])
+    }
+
+    @Test func theExampleSiteBuildsOfflineWithEveryLinkResolving() async throws {
+        let site = try TestSupport.copySite(TestSupport.exampleSite)
+        let output = site.appendingPathComponent("public")
+        let summary = try await TestSupport.build(site, output: output)
+        #expect(summary.galleries == 6)
+        #expect(summary.warnings.contains("gallery 'apps' (app-store): id 999999999 not found in the kr store"))
+        #expect(LinkChecker.brokenLinks(in: try TestSupport.tree(output), sitePath: "/vitrine/") == [])
+    }
+
+    @Test func sameInputsGiveByteIdenticalTreesForAnyJobCount() async throws {
+        let base = try TestSupport.temporaryDirectory()
+        let one = base.appendingPathComponent("one"), many = base.appendingPathComponent("many")
+        try await TestSupport.build(TestSupport.fixtureSite, output: one, jobs: 1)
+        try await TestSupport.build(TestSupport.fixtureSite, output: many, jobs: 8)
+        let first = try TestSupport.tree(one)
+        #expect(first == (try TestSupport.tree(many)))
+        try await TestSupport.build(TestSupport.fixtureSite, output: one, jobs: 3)
+        #expect(first == (try TestSupport.tree(one)))
+    }
+}
+
+@Suite("never a half-written site")
+struct PublishSafetyTests {
+    @Test func aFailedBuildLeavesThePreviousSiteIntact() async throws {
+        let site = try TestSupport.copySite(TestSupport.fixtureSite)
+        let output = site.appendingPathComponent("public")
+        try await TestSupport.build(site, output: output)
+        let before = try TestSupport.tree(output)
+
+        // A template that parses but a snapshot that does not: the build fails mid-way.
+        try Data("{\"format\": \"vitrine-snapshot/1\", \"items\": [".utf8).write(to: site.appendingPathComponent("data/books.json"))
+        await #expect(throws: VitrineError.self) { try await TestSupport.build(site, output: output) }
+        #expect(try TestSupport.tree(output) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.contains("vitrine-") }
+        #expect(leftovers == [])
+    }
+
+    @Test func aFolderVitrineDidNotWriteIsNeverReplaced() async throws {
+        let site = try TestSupport.copySite(TestSupport.fixtureSite)
+        let output = try TestSupport.temporaryDirectory("precious")
+        try Data("keep me".utf8).write(to: output.appendingPathComponent("thesis.txt"))
+        await #expect(throws: VitrineError("output \(output.path) exists and was not written by vitrine (no .vitrine-output in it); remove it or choose another --output")) {
+            try await SiteBuilder().build(BuildOptions(site: site, siteLabel: "site", output: output))
+        }
+        #expect(try TestSupport.tree(output) == ["thesis.txt": Data("keep me".utf8)])
+    }
+
+    @Test func theOutputCannotContainTheSite() async throws {
+        let site = try TestSupport.copySite(TestSupport.fixtureSite)
+        await #expect(throws: VitrineError.self) {
+            try await SiteBuilder().build(BuildOptions(site: site, siteLabel: "site", output: site.deletingLastPathComponent()))
+        }
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("site.yml").path))
+    }
+
+    @Test func aBrokenTemplateOverrideIsReportedWithFileLineAndColumn() async throws {
+        let site = try TestSupport.copySite(TestSupport.fixtureSite)
+        let templates = site.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data("<ul>\n  {{#cells}}\n  <li>{{title}}</li>\n</ul>\n".utf8).write(to: templates.appendingPathComponent("cell.mustache"))
+        await #expect(throws: VitrineError("site/templates/cell.mustache:5:1: template error: section is never closed")) {
+            try await TestSupport.build(site, output: site.appendingPathComponent("public"))
+        }
+    }
+
+    @Test func aSiteTemplateOverridesTheDefault() async throws {
+        let site = try TestSupport.copySite(TestSupport.fixtureSite)
+        let templates = site.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data("{{<layout}}{{$content}}<p class=\"mine\">{{heading}}</p>{{/content}}{{/layout}}\n".utf8)
+            .write(to: templates.appendingPathComponent("page.mustache"))
+        let output = site.appendingPathComponent("public")
+        try await TestSupport.build(site, output: output)
+        #expect(TestSupport.text(try TestSupport.tree(output), "about/index.html").contains(#"<p class="mine">About &lt;us&gt;</p>"#))
+    }
+}

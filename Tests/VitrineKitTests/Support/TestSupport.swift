@@ -1,0 +1,95 @@
+import Foundation
+@testable import VitrineKit
+
+/// Shared helpers: temporary folders (never the working directory), fixture sites,
+/// reading built trees, running the built binary.
+enum TestSupport {
+    /// The package root, from this file's location (Tests/VitrineKitTests/Support/…).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Fixtures in the source tree (golden files are re-recorded there).
+    static let fixtures = packageRoot.appendingPathComponent("Tests/VitrineKitTests/Fixtures")
+
+    /// True when golden files should be rewritten instead of compared: `VITRINE_RECORD=1 swift test`.
+    static var recording: Bool { ProcessInfo.processInfo.environment["VITRINE_RECORD"] == "1" }
+
+    /// A new empty folder under the system's temporary directory.
+    static func temporaryDirectory(_ name: String = "vitrine-test") throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(name)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A private copy of a fixture site (or the example Site) to build or modify.
+    static func copySite(_ source: URL) throws -> URL {
+        let destination = try temporaryDirectory("vitrine-site").appendingPathComponent("site")
+        try FileManager.default.copyItem(at: source, to: destination)
+        let publicFolder = destination.appendingPathComponent("public")
+        if FileManager.default.fileExists(atPath: publicFolder.path) { try FileManager.default.removeItem(at: publicFolder) }
+        return destination
+    }
+
+    static var fixtureSite: URL { fixtures.appendingPathComponent("site") }
+    static var exampleSite: URL { packageRoot.appendingPathComponent("Site") }
+
+    /// Builds a site in-process into `output`.
+    @discardableResult
+    static func build(_ site: URL, output: URL, jobs: Int = 2) async throws -> BuildSummary {
+        try await SiteBuilder().build(BuildOptions(site: site, siteLabel: "site", output: output, jobs: jobs))
+    }
+
+    /// Every file under `root` (hidden ones included): relative path → bytes.
+    static func tree(_ root: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        let base = root.standardizedFileURL.resolvingSymlinksInPath().path
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
+        for case let url as URL in enumerator {
+            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+            let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+            result[String(path.dropFirst(base.count + 1))] = try Data(contentsOf: url)
+        }
+        return result
+    }
+
+    static func text(_ tree: [String: Data], _ path: String) -> String {
+        tree[path].map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    // MARK: The built binary
+
+    /// `.build/<triple>/debug/vitrine`, next to the test bundle.
+    static var binary: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("vitrine")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/vitrine")
+    }
+
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// Runs the binary with arguments in `directory`, without a terminal.
+    static func run(_ arguments: [String], in directory: URL) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}

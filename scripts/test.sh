@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Runs every test: unit, whole-site and CLI tests (swift test), then the browser tests
+# in headless Chromium when present. Installs what a fresh machine lacks first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --tests
+swift build --build-tests
+swift test --skip-build
+if [ -d Tests/browser ] && ls Tests/browser/test_*.py >/dev/null 2>&1; then
+  python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q pytest
+  python3 -m pytest -q Tests/browser
+fi
