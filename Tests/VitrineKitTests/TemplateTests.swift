@@ -209,6 +209,35 @@ struct TemplateTests {
         #expect(Check.isWellFormedXML(emptyFeed))
     }
 
+    // MARK: - Assets
+
+    @Test("vitrine.css keeps the grid contract at every width")
+    func cssContract() throws {
+        let css = try String(contentsOf: Theme.directory.appendingPathComponent("assets/vitrine.css"), encoding: .utf8)
+        #expect(css.contains("grid-template-columns: repeat(var(--columns, 3), minmax(0, 1fr));"))
+        #expect(css.contains("aspect-ratio: 1 / 1;"))
+        #expect(css.contains("object-fit: contain;"))
+        #expect(css.contains("text-overflow: ellipsis;"))
+        #expect(css.contains("width: 160px;") && css.contains("height: 160px;"))
+        #expect(css.contains("scroll-snap-type: x mandatory;"))
+        #expect(css.contains("prefers-color-scheme: dark"))
+        #expect(css.contains("prefers-reduced-motion: reduce"))
+        #expect(css.contains(":focus-visible"))
+        #expect(css.occurrences(of: "grid-template-columns: repeat(var(--columns") == 1, "no media query redefines the grid's columns")
+        #expect(!css.contains("@import") && !css.contains("url(http"), "no remote resources")
+    }
+
+    @Test("vitrine.js: no remote resources, guarded hooks")
+    func scriptShape() throws {
+        let js = try String(contentsOf: Theme.directory.appendingPathComponent("assets/vitrine.js"), encoding: .utf8)
+        for hook in ["[data-more]", "[data-grid]", "[data-cell]", "[data-share]", "[data-screenshot]", "DOMParser", "IntersectionObserver", "showModal"] {
+            #expect(js.contains(hook), "vitrine.js does not handle \(hook)")
+        }
+        #expect(!js.contains("http://") && !js.contains("https://"), "no absolute URLs: only same-site pages are fetched")
+        #expect(!js.contains("console."), "no console output")
+        #expect(!js.contains("innerHTML"), "fetched HTML is parsed with DOMParser and imported, never assigned as a string")
+    }
+
     // MARK: - Lint
 
     @Test("raw output ({{{ }}} / {{& }}) only for RenderedHTML fields")
