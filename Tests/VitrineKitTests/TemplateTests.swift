@@ -51,6 +51,8 @@ struct TemplateTests {
         #expect(html.contains(#"title="Fight Club""#))
         #expect(html.contains("rated 8.4 out of 10"))
         #expect(!html.contains("data-empty"))
+        #expect(html.contains(#"<source media="(prefers-reduced-motion: reduce)" srcset="https://media.example/a-still.gif">"#))
+        #expect(html.occurrences(of: "<source ") == 2, "only the GIF cell has renditions")
         Check.hostileEscaped(html)
     }
 
@@ -395,7 +397,10 @@ private enum Sample {
             cell("movie", id: "tmdb:550", title: "Fight Club", image: image("https://image.example/550.jpg"), rating: "★ 8.4", favorite: true),
             cell("movie", id: "tmdb:551", title: hostile, image: nil, rating: nil, favorite: false),
             cell("book", id: "books:xyz", title: "Pride and Prejudice", image: image("https://books.example/c.jpg", width: nil, height: nil), rating: nil, favorite: false),
-            cell("gif", id: "giphy:abc", title: "Cat " + hostile, image: image("https://media.example/a.gif", width: 200, height: 120), rating: nil, favorite: false),
+            cell("gif", id: "giphy:abc", title: "Cat " + hostile,
+                 image: image("https://media.example/a.gif", width: 200, height: 120,
+                              webp: "https://media.example/a.webp", still: "https://media.example/a-still.gif"),
+                 rating: nil, favorite: false),
         ]
     }
 

@@ -524,7 +524,7 @@
 
     fetchPage(url)
       .then(function (page) {
-        if (request !== itemRequest) return;
+        if (request !== itemRequest || !parts.dialog.open) return;
         var main = $("main", page);
         if (!main) throw new Error("no main");
         parts.content.textContent = "";
@@ -539,7 +539,7 @@
         parts.dialog.scrollTop = 0;
       })
       .catch(function () {
-        if (request !== itemRequest) return;
+        if (request !== itemRequest || !parts.dialog.open) return;
         window.location.href = url; // fall back to the page itself
       });
   }
