@@ -32,7 +32,7 @@ extension Vitrine {
             options.bootstrapLogging()
             let buildOptions = BuildOptions(
                 site: options.siteURL, siteLabel: options.site,
-                output: output.map { URL(fileURLWithPath: $0, isDirectory: true) },
+                output: output.map { URL(fileURLWithPath: $0, isDirectory: true) }, outputLabel: output,
                 baseURL: baseURL, jobs: jobs
             )
             try await runReportingErrors { () throws(VitrineError) in

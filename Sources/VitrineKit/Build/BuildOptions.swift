@@ -9,15 +9,21 @@ public struct BuildOptions: Sendable {
     public var siteLabel: String
     /// Where the site goes; `SITE/public` by default.
     public var output: URL?
+    /// How the user named the output folder, for messages.
+    public var outputLabel: String?
     /// Overrides `baseURL` from site.yml.
     public var baseURL: String?
     /// Parallel render tasks; at least 1.
     public var jobs: Int
 
-    public init(site: URL, siteLabel: String? = nil, output: URL? = nil, baseURL: String? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(
+        site: URL, siteLabel: String? = nil, output: URL? = nil, outputLabel: String? = nil, baseURL: String? = nil,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
         self.site = site
         self.siteLabel = siteLabel ?? site.path
         self.output = output
+        self.outputLabel = outputLabel ?? output?.path
         self.baseURL = baseURL
         self.jobs = max(1, jobs)
     }

@@ -45,7 +45,7 @@ public struct SiteBuilder: Sendable {
     }
 
     private func outputLabel(_ options: BuildOptions) -> String {
-        options.output?.path ?? options.label("public")
+        options.outputLabel ?? options.label("public")
     }
 
     /// Runs a stage, logging its name; errors already name their file, so only bare ones get the stage prefix.

@@ -30,7 +30,7 @@ struct SiteLoader {
                 config: gallery, snapshot: snapshot, items: Array(items), intro: content.intros[gallery.name],
                 perPage: gallery.perPage ?? config.perPage, columns: gallery.columns ?? config.columns
             ))
-            logger.info("read snapshots: '\(gallery.name)' \(items.count) items")
+            logger.info("read snapshots: '\(gallery.name)' \(Format.count(items.count, "item", "items"))")
         }
 
         // Resolve favorites: their own snapshot first, else any gallery's copy.

@@ -33,10 +33,11 @@ struct SiteBuildTests {
         ] {
             #expect(tree[path] != nil, "missing \(path)")
         }
-        // One detail page per item, shared by every gallery it is in (tmdb:129 is in two).
-        #expect(tree.keys.filter { $0.hasPrefix("items/") }.count == 7)
+        // One detail page per item, shared by every gallery it is in (tmdb:129 is in two),
+        // plus the favorite that only has its own snapshot.
+        #expect(tree.keys.filter { $0.hasPrefix("items/") }.count == 8)
         #expect(summary.warnings == ["gallery 'apps' (app-store): id 2 not found in the kr store"])
-        #expect(summary.items == 7)
+        #expect(summary.items == 8)
     }
 
     @Test func galleryPagesCarryCountsHooksAndPagination() async throws {

@@ -1,0 +1,569 @@
+/* vitrine.js — progressive enhancement for vitrine sites. No dependencies.
+ *
+ * Everything works without it: every page is a plain page, the More link is a link to the
+ * next page, share links are links, screenshots are links to the large images.
+ * With it:
+ *   (a) More loads the next gallery page in place; reaching it loads it automatically.
+ *   (b) [data-share="copy"] copies the page URL, [data-share="native"] opens the share sheet.
+ *   (c) [data-screenshot] opens a viewer dialog (arrow keys move, Escape closes).
+ *   (d) A grid cell opens its item page in a dialog (modifier-clicks open normally).
+ * Only same-site pages are fetched. From file:// (where fetch of local files fails), links
+ * keep their normal behaviour.
+ */
+(function () {
+  "use strict";
+
+  var doc = document;
+  if (!doc.querySelector || !doc.addEventListener) return;
+
+  var canFetch =
+    location.protocol !== "file:" &&
+    typeof window.fetch === "function" &&
+    typeof window.DOMParser === "function" &&
+    typeof window.URL === "function";
+  var canDialog =
+    typeof window.HTMLDialogElement === "function" &&
+    typeof doc.createElement("dialog").showModal === "function";
+
+  // ── Helpers ──────────────────────────────────────────────────────────────
+
+  function $(selector, root) {
+    return (root || doc).querySelector(selector);
+  }
+
+  function $all(selector, root) {
+    return Array.prototype.slice.call((root || doc).querySelectorAll(selector));
+  }
+
+  function closest(node, selector) {
+    while (node && node.nodeType === 1) {
+      if (node.matches && node.matches(selector)) return node;
+      node = node.parentNode;
+    }
+    return null;
+  }
+
+  function isPlainClick(event) {
+    return (
+      event.button === 0 &&
+      !event.defaultPrevented &&
+      !event.metaKey &&
+      !event.ctrlKey &&
+      !event.shiftKey &&
+      !event.altKey
+    );
+  }
+
+  function absoluteURL(value, base) {
+    try {
+      return new URL(value, base).href;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function isSameSite(url) {
+    try {
+      return new URL(url, location.href).origin === location.origin;
+    } catch (e) {
+      return false;
+    }
+  }
+
+  /** Fetches a same-site page and parses it. Rejects from file:// or on any failure. */
+  function fetchPage(url) {
+    if (!canFetch || !isSameSite(url)) {
+      return Promise.reject(new Error("cannot fetch " + url));
+    }
+    return window
+      .fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.text();
+      })
+      .then(function (text) {
+        var page = new DOMParser().parseFromString(text, "text/html");
+        // Every link in a vitrine page is relative to that page: make them absolute before
+        // moving nodes into this one, which may live at another depth.
+        absolutize(page, url);
+        return page;
+      });
+  }
+
+  function absolutize(root, base) {
+    ["href", "src", "data-share-url"].forEach(function (attribute) {
+      $all("[" + attribute + "]", root).forEach(function (element) {
+        var value = element.getAttribute(attribute);
+        if (value === null || value.charAt(0) === "#") return;
+        var absolute = absoluteURL(value, base);
+        if (absolute) element.setAttribute(attribute, absolute);
+      });
+    });
+    $all("[srcset]", root).forEach(function (element) {
+      var parts = element.getAttribute("srcset").split(",").map(function (candidate) {
+        var bits = candidate.trim().split(/\s+/);
+        var absolute = bits[0] ? absoluteURL(bits[0], base) : null;
+        if (absolute) bits[0] = absolute;
+        return bits.join(" ");
+      });
+      element.setAttribute("srcset", parts.join(", "));
+    });
+  }
+
+  var liveRegion = null;
+  function announce(message) {
+    if (!liveRegion) {
+      liveRegion = doc.createElement("p");
+      liveRegion.className = "visually-hidden";
+      liveRegion.setAttribute("role", "status");
+      liveRegion.setAttribute("aria-live", "polite");
+      doc.body.appendChild(liveRegion);
+    }
+    liveRegion.textContent = "";
+    window.setTimeout(function () {
+      liveRegion.textContent = message;
+    }, 50);
+  }
+
+  // ── Placeholders: stop the shimmer once an image has arrived ─────────────
+
+  function markLoaded(img) {
+    var media = closest(img, "[data-cell-media]");
+    if (media) media.setAttribute("data-loaded", "");
+  }
+
+  function watchImages(root) {
+    $all("[data-cell-media] img", root).forEach(function (img) {
+      if (img.complete) markLoaded(img);
+    });
+  }
+
+  // `load` and `error` do not bubble, but they can be caught on the way down.
+  doc.addEventListener(
+    "load",
+    function (event) {
+      if (event.target && event.target.tagName === "IMG") markLoaded(event.target);
+    },
+    true
+  );
+  doc.addEventListener(
+    "error",
+    function (event) {
+      if (event.target && event.target.tagName === "IMG") markLoaded(event.target);
+    },
+    true
+  );
+
+  // ── (a) More + infinite scroll ───────────────────────────────────────────
+
+  function setUpMore() {
+    var more = $("[data-more]");
+    if (!more) return;
+    var scope = closest(more, "section") || closest(more, "main") || doc;
+    var grid = $("[data-grid]", scope) || $("[data-grid]");
+    if (!grid || !canFetch) return; // plain link: the next page opens on its own
+
+    var loading = false;
+    var autoLoad = true;
+    var observer = null;
+    var message = null;
+
+    function showError() {
+      if (!message) {
+        message = doc.createElement("p");
+        message.className = "vitrine-message";
+        message.setAttribute("role", "alert");
+      }
+      message.textContent = "Could not load more items. Try again, or open the next page.";
+      var holder = more.parentNode;
+      if (holder && holder.parentNode) holder.parentNode.insertBefore(message, holder);
+    }
+
+    function clearError() {
+      if (message && message.parentNode) message.parentNode.removeChild(message);
+    }
+
+    function updatePagination(page) {
+      var current = closest(more, "[data-pagination]");
+      var next = $("[data-pagination]", page);
+      if (!current || !next) return;
+      [".pagination__label", ".pagination__list"].forEach(function (selector) {
+        var mine = $(selector, current);
+        var theirs = $(selector, next);
+        if (mine && theirs) mine.parentNode.replaceChild(doc.importNode(theirs, true), mine);
+      });
+    }
+
+    function finish() {
+      if (observer) observer.disconnect();
+      var holder = more.parentNode;
+      if (holder && holder.parentNode) holder.parentNode.removeChild(holder);
+      more = null;
+    }
+
+    function load(fromClick) {
+      if (loading || !more) return;
+      var url = more.href;
+      loading = true;
+      clearError();
+      more.setAttribute("aria-busy", "true");
+      more.textContent = "Loading…";
+
+      fetchPage(url)
+        .then(function (page) {
+          var theirGrid = $("[data-grid]", page);
+          var cells = theirGrid ? $all("[data-cell]", theirGrid) : [];
+          var first = null;
+          cells.forEach(function (cell) {
+            var node = doc.importNode(cell, true);
+            grid.appendChild(node);
+            if (!first) first = node;
+          });
+          watchImages(grid);
+          updatePagination(page);
+          announce(cells.length === 1 ? "Loaded 1 more item." : "Loaded " + cells.length + " more items.");
+
+          var nextMore = $("[data-more]", page);
+          loading = false;
+          if (nextMore && nextMore.getAttribute("href") && cells.length > 0) {
+            more.href = nextMore.getAttribute("href");
+            more.textContent = "More";
+            more.removeAttribute("aria-busy");
+            if (autoLoad) window.requestAnimationFrame(loadIfVisible);
+          } else {
+            finish();
+          }
+          if (fromClick && first) {
+            var link = $("a", first);
+            if (link) link.focus();
+          }
+        })
+        .catch(function () {
+          loading = false;
+          autoLoad = false; // no retry loop: the user clicks to try again
+          if (observer) observer.disconnect();
+          if (more) {
+            more.textContent = "More";
+            more.removeAttribute("aria-busy");
+            showError();
+          }
+        });
+    }
+
+    function loadIfVisible() {
+      if (!more || !autoLoad) return;
+      var rect = more.getBoundingClientRect();
+      if (rect.top < window.innerHeight + 600 && rect.bottom > -600) load(false);
+    }
+
+    more.addEventListener("click", function (event) {
+      if (!isPlainClick(event)) return;
+      event.preventDefault();
+      load(true);
+    });
+
+    if (typeof window.IntersectionObserver === "function") {
+      observer = new IntersectionObserver(
+        function (entries) {
+          entries.forEach(function (entry) {
+            if (entry.isIntersecting && autoLoad) load(false);
+          });
+        },
+        { rootMargin: "0px 0px 600px 0px" }
+      );
+      observer.observe(more);
+    }
+  }
+
+  // ── (b) Share ────────────────────────────────────────────────────────────
+
+  function shareURL(link) {
+    var holder = closest(link, "[data-share-url]");
+    var value = holder ? holder.getAttribute("data-share-url") : null;
+    return absoluteURL(value || link.getAttribute("href") || location.href, location.href) || location.href;
+  }
+
+  function shareStatus(link, text) {
+    var holder = closest(link, "[data-share-url]");
+    var status = holder ? $("[data-share-status]", holder) : null;
+    if (status) status.textContent = text;
+    else announce(text);
+  }
+
+  function enhanceShare(root) {
+    $all("[data-share]", root).forEach(function (link) {
+      var network = link.getAttribute("data-share");
+      var item = closest(link, "[data-needs-script]");
+      var supported = true;
+      if (network === "copy") {
+        supported = !!(navigator.clipboard && typeof navigator.clipboard.writeText === "function");
+      } else if (network === "native") {
+        supported = typeof navigator.share === "function";
+      }
+      if (item) item.hidden = !supported;
+    });
+  }
+
+  doc.addEventListener("click", function (event) {
+    var link = closest(event.target, "[data-share]");
+    if (!link || !isPlainClick(event)) return;
+    var network = link.getAttribute("data-share");
+    var url = shareURL(link);
+
+    if (network === "copy" && navigator.clipboard && navigator.clipboard.writeText) {
+      event.preventDefault();
+      navigator.clipboard.writeText(url).then(
+        function () {
+          shareStatus(link, "Link copied.");
+        },
+        function () {
+          shareStatus(link, "Could not copy the link.");
+        }
+      );
+    } else if (network === "native" && typeof navigator.share === "function") {
+      event.preventDefault();
+      var title = closest(link, "[data-item]");
+      var heading = title ? $(".item__title-text", title) : null;
+      navigator
+        .share({ title: heading ? heading.textContent : doc.title, url: url })
+        .catch(function () {
+          /* dismissed */
+        });
+    }
+  });
+
+  // ── Folding text (app description, release notes) ────────────────────────
+
+  function enhanceFolds(root) {
+    $all("[data-fold]", root).forEach(function (fold) {
+      if (fold.getAttribute("data-fold-ready") !== null) return;
+      var text = $(".fold__text", fold);
+      if (!text) return;
+      fold.setAttribute("data-fold-ready", "");
+      fold.classList.add("is-folded");
+      if (text.scrollHeight <= text.clientHeight + 2) {
+        fold.classList.remove("is-folded"); // short enough: nothing to fold
+        return;
+      }
+      if (!text.id) text.id = "fold-" + Math.random().toString(36).slice(2, 9);
+      var button = doc.createElement("button");
+      button.type = "button";
+      button.className = "fold__toggle";
+      button.setAttribute("aria-controls", text.id);
+      button.setAttribute("aria-expanded", "false");
+      button.textContent = "More";
+      button.addEventListener("click", function () {
+        var folded = fold.classList.toggle("is-folded");
+        button.setAttribute("aria-expanded", folded ? "false" : "true");
+        button.textContent = folded ? "More" : "Less";
+      });
+      fold.appendChild(button);
+    });
+  }
+
+  // ── Dialogs ──────────────────────────────────────────────────────────────
+
+  function makeDialog(className, label) {
+    var dialog = doc.createElement("dialog");
+    dialog.className = "vitrine-dialog " + className;
+    dialog.setAttribute("aria-label", label);
+
+    var bar = doc.createElement("div");
+    bar.className = "vitrine-dialog__bar";
+    var start = doc.createElement("div");
+    start.className = "vitrine-dialog__start";
+    var close = doc.createElement("button");
+    close.type = "button";
+    close.className = "vitrine-dialog__close";
+    close.setAttribute("aria-label", "Close");
+    close.textContent = "×";
+    close.addEventListener("click", function () {
+      dialog.close();
+    });
+    bar.appendChild(start);
+    bar.appendChild(close);
+    dialog.appendChild(bar);
+
+    // A click on the backdrop (the dialog box itself, outside its content) closes it.
+    dialog.addEventListener("click", function (event) {
+      if (event.target === dialog) dialog.close();
+    });
+    dialog.addEventListener("close", function () {
+      doc.documentElement.classList.remove("vitrine-modal-open");
+    });
+    doc.body.appendChild(dialog);
+    return { dialog: dialog, start: start, close: close };
+  }
+
+  function openDialog(parts, opener) {
+    parts.opener = opener || doc.activeElement;
+    if (!parts.dialog.open) parts.dialog.showModal();
+    doc.documentElement.classList.add("vitrine-modal-open");
+    parts.close.focus();
+  }
+
+  function restoreFocusOnClose(parts) {
+    parts.dialog.addEventListener("close", function () {
+      var opener = parts.opener;
+      parts.opener = null;
+      if (opener && typeof opener.focus === "function" && doc.contains(opener)) opener.focus();
+    });
+  }
+
+  // ── (c) Screenshot viewer ────────────────────────────────────────────────
+
+  var viewer = null;
+
+  function getViewer() {
+    if (viewer) return viewer;
+    viewer = makeDialog("vitrine-viewer", "Screenshots");
+    restoreFocusOnClose(viewer);
+
+    var nav = doc.createElement("div");
+    nav.className = "vitrine-viewer__nav";
+    viewer.prev = doc.createElement("button");
+    viewer.next = doc.createElement("button");
+    [viewer.prev, viewer.next].forEach(function (button, index) {
+      button.type = "button";
+      button.className = "vitrine-dialog__close";
+      button.setAttribute("aria-label", index === 0 ? "Previous screenshot" : "Next screenshot");
+      button.textContent = index === 0 ? "←" : "→";
+      button.addEventListener("click", function () {
+        showShot(viewer.index + (index === 0 ? -1 : 1));
+      });
+      nav.appendChild(button);
+    });
+    viewer.counter = doc.createElement("span");
+    viewer.counter.setAttribute("aria-live", "polite");
+    nav.appendChild(viewer.counter);
+    viewer.start.appendChild(nav);
+
+    var figure = doc.createElement("figure");
+    figure.className = "vitrine-viewer__figure";
+    viewer.img = doc.createElement("img");
+    viewer.img.alt = "";
+    viewer.caption = doc.createElement("figcaption");
+    figure.appendChild(viewer.img);
+    figure.appendChild(viewer.caption);
+    viewer.dialog.appendChild(figure);
+
+    viewer.dialog.addEventListener("keydown", function (event) {
+      if (event.key === "ArrowLeft") {
+        event.preventDefault();
+        showShot(viewer.index - 1);
+      } else if (event.key === "ArrowRight") {
+        event.preventDefault();
+        showShot(viewer.index + 1);
+      }
+    });
+    return viewer;
+  }
+
+  function showShot(index) {
+    var shots = viewer.shots || [];
+    if (!shots.length) return;
+    viewer.index = (index + shots.length) % shots.length;
+    var link = shots[viewer.index];
+    var thumb = $("img", link);
+    var label = link.getAttribute("aria-label") || "Screenshot " + (viewer.index + 1);
+    viewer.img.src = link.href;
+    viewer.img.alt = thumb && thumb.alt ? thumb.alt : label;
+    viewer.caption.textContent = label;
+    viewer.counter.textContent = viewer.index + 1 + " / " + shots.length;
+    var single = shots.length < 2;
+    viewer.prev.hidden = single;
+    viewer.next.hidden = single;
+  }
+
+  doc.addEventListener("click", function (event) {
+    var link = closest(event.target, "[data-screenshot]");
+    if (!link || !canDialog || !isPlainClick(event)) return;
+    event.preventDefault();
+    var strip = closest(link, "[data-screenshots]");
+    var shots = $all("[data-screenshot]", strip || doc);
+    var v = getViewer();
+    v.shots = shots;
+    showShot(Math.max(0, shots.indexOf(link)));
+    openDialog(v, link);
+  });
+
+  // ── (d) Item pages in a dialog ───────────────────────────────────────────
+
+  var itemDialog = null;
+
+  function getItemDialog() {
+    if (itemDialog) return itemDialog;
+    itemDialog = makeDialog("vitrine-item-dialog", "Item");
+    restoreFocusOnClose(itemDialog);
+    itemDialog.openLink = doc.createElement("a");
+    itemDialog.openLink.textContent = "Open the page";
+    itemDialog.start.appendChild(itemDialog.openLink);
+    itemDialog.content = doc.createElement("div");
+    itemDialog.content.className = "vitrine-dialog__content";
+    itemDialog.dialog.appendChild(itemDialog.content);
+
+    // prev / next inside the dialog load in place.
+    itemDialog.content.addEventListener("click", function (event) {
+      var link = closest(event.target, ".item-nav__prev, .item-nav__next");
+      if (!link || !isPlainClick(event)) return;
+      event.preventDefault();
+      showItem(link.href);
+    });
+    return itemDialog;
+  }
+
+  var itemRequest = 0;
+
+  function showItem(url, opener) {
+    var parts = getItemDialog();
+    var request = ++itemRequest;
+    parts.openLink.href = url;
+    parts.content.setAttribute("aria-busy", "true");
+    parts.content.textContent = "Loading…";
+    openDialog(parts, opener || parts.opener);
+
+    fetchPage(url)
+      .then(function (page) {
+        if (request !== itemRequest || !parts.dialog.open) return;
+        var main = $("main", page);
+        if (!main) throw new Error("no main");
+        parts.content.textContent = "";
+        Array.prototype.slice.call(main.childNodes).forEach(function (node) {
+          parts.content.appendChild(doc.importNode(node, true));
+        });
+        parts.content.removeAttribute("aria-busy");
+        var title = $(".item__title-text", parts.content) || $("h1", parts.content);
+        parts.dialog.setAttribute("aria-label", title ? title.textContent.trim() : "Item");
+        enhanceShare(parts.content);
+        enhanceFolds(parts.content);
+        parts.dialog.scrollTop = 0;
+      })
+      .catch(function () {
+        if (request !== itemRequest || !parts.dialog.open) return;
+        window.location.href = url; // fall back to the page itself
+      });
+  }
+
+  doc.addEventListener("click", function (event) {
+    if (!canDialog || !canFetch || !isPlainClick(event)) return;
+    var link = closest(event.target, "[data-cell] a[href]");
+    if (!link || link.target || !isSameSite(link.href)) return;
+    event.preventDefault();
+    showItem(link.href, link);
+  });
+
+  // ── Start ────────────────────────────────────────────────────────────────
+
+  function start() {
+    watchImages(doc);
+    enhanceShare(doc);
+    enhanceFolds(doc);
+    setUpMore();
+  }
+
+  if (doc.readyState === "loading") {
+    doc.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
