@@ -19,6 +19,19 @@ enum DecoderSupport {
         return trimmed
     }
 
+    /// An API's own error message made fit for a one-line error: whitespace runs (line
+    /// breaks included) become one space, control characters go, and the length is capped.
+    static func message(_ raw: String?) -> String? {
+        guard let raw else { return nil }
+        let words = raw.unicodeScalars
+            .map { $0.properties.generalCategory == .control || $0.properties.isWhitespace ? " " : Character($0) }
+            .split(separator: " ")
+            .map { String($0) }
+        let line = words.joined(separator: " ")
+        guard !line.isEmpty else { return nil }
+        return line.count > 300 ? String(line.prefix(299)) + "…" : line
+    }
+
     /// Non-blank strings, trimmed, first occurrence kept.
     static func texts(_ raw: [String]?, dedup: Bool = false) -> [String] {
         var seen: Set<String> = []

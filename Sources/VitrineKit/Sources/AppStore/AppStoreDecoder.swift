@@ -8,7 +8,7 @@ public enum AppStoreDecoder {
     /// the storefront) are returned in `missingIDs`, in request order.
     public static func decodeLookup(_ data: Data, requestedIDs: [String]) throws(VitrineError) -> SearchPage {
         let response = try JSONFile.decode(AppStoreLookupResponse.self, from: data, file: label)
-        if let message = DecoderSupport.text(response.errorMessage) {
+        if let message = DecoderSupport.message(response.errorMessage) {
             throw VitrineError("app-store: \(message)")
         }
         guard let results = response.results else {

@@ -35,7 +35,7 @@ public enum GiphyDecoder {
     /// `response_id`, empty data) that GIPHY documents as an error state.
     static func check(_ envelope: GiphyEnvelope) throws(VitrineError) {
         guard let meta = envelope.meta else {
-            if let message = DecoderSupport.text(envelope.message) {
+            if let message = DecoderSupport.message(envelope.message) {
                 throw VitrineError("giphy: \(message)")
             }
             if envelope.data == nil {
@@ -45,7 +45,7 @@ public enum GiphyDecoder {
         }
         let status = meta.status?.value ?? 200
         if status != 200 {
-            let message = DecoderSupport.text(meta.msg) ?? DecoderSupport.text(envelope.message) ?? "error"
+            let message = DecoderSupport.message(meta.msg) ?? DecoderSupport.message(envelope.message) ?? "error"
             throw VitrineError("giphy: \(message) (status \(status))")
         }
         if meta.responseID?.isEmpty ?? false, envelope.data?.isEmpty ?? true {

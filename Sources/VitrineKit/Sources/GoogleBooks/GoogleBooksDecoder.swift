@@ -26,7 +26,7 @@ public enum GoogleBooksDecoder {
     static func check(_ data: Data) throws(VitrineError) {
         let envelope = try JSONFile.decode(GoogleErrorEnvelope.self, from: data, file: label)
         guard let error = envelope.error else { return }
-        let message = DecoderSupport.text(error.message) ?? DecoderSupport.text(error.status) ?? "error"
+        let message = DecoderSupport.message(error.message) ?? DecoderSupport.message(error.status) ?? "error"
         if let code = error.code?.value {
             throw VitrineError("google-books: \(message) (code \(code))")
         }

@@ -48,16 +48,16 @@ public enum TMDBDecoder {
     /// and `{"errors": [...]}`.
     static func check(_ data: Data) throws(VitrineError) {
         let envelope = try JSONFile.decode(TMDBErrorEnvelope.self, from: data, file: label)
-        let errors = DecoderSupport.texts(envelope.errors)
+        let errors = (envelope.errors ?? []).compactMap(DecoderSupport.message)
         if !errors.isEmpty {
             throw VitrineError("tmdb: \(errors.joined(separator: "; "))")
         }
         if let code = envelope.statusCode?.value, envelope.success != true {
-            let message = DecoderSupport.text(envelope.statusMessage) ?? "error"
+            let message = DecoderSupport.message(envelope.statusMessage) ?? "error"
             throw VitrineError("tmdb: \(message) (code \(code))")
         }
         if envelope.success == false {
-            throw VitrineError("tmdb: \(DecoderSupport.text(envelope.statusMessage) ?? "request failed")")
+            throw VitrineError("tmdb: \(DecoderSupport.message(envelope.statusMessage) ?? "request failed")")
         }
     }
 
@@ -78,7 +78,7 @@ public enum TMDBDecoder {
         return Item(
             id: id,
             title: title,
-            link: "https://www.themoviedb.org/movie/\(number)",
+            link: SafeURL.check("https://www.themoviedb.org/movie/\(number)"),
             image: images.poster(movie.posterPath, preferred: "w342"),
             movie: details
         )
