@@ -5,10 +5,19 @@ public struct SearchPage: Sendable, Equatable {
     public var totalResults: Int?
     /// Ids asked for and not found (App Store lookup).
     public var missingIDs: [String]
+    /// Results the API sent that had no usable id and were left out.
+    public var droppedCount: Int
+    /// How many pages can be requested (TMDB: `total_pages` clamped to 500, the last page it serves).
+    public var totalPages: Int?
 
-    public init(items: [Item], totalResults: Int? = nil, missingIDs: [String] = []) {
+    public init(
+        items: [Item], totalResults: Int? = nil, missingIDs: [String] = [], droppedCount: Int = 0,
+        totalPages: Int? = nil
+    ) {
         self.items = items
         self.totalResults = totalResults
         self.missingIDs = missingIDs
+        self.droppedCount = droppedCount
+        self.totalPages = totalPages
     }
 }
