@@ -5,15 +5,23 @@ import VitrineKit
 extension Vitrine {
     struct Build: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Render the site into SITE/public (or --output).",
+            abstract: "Run the searches, read favorites, render SITE/public (or --output).",
             discussion: """
-                Reads site.yml, favorites.json, content/*.md and the gallery snapshots in data/, \
-                and renders the whole site into a staging folder that replaces the output only \
-                when the build succeeded.
+                Each gallery uses its snapshot in SITE/data/ when there is one; its search runs \
+                when there is none or with --refresh, and the snapshot is replaced. A failed \
+                search keeps its snapshot and is named in one line (--strict makes it fatal). \
+                The site is rendered into a staging folder that replaces the output only when \
+                the build succeeded.
+
+                Keys and endpoints come from the environment: GIPHY_API_KEY, TMDB_API_KEY or \
+                TMDB_ACCESS_TOKEN, GOOGLE_BOOKS_API_KEY (optional); VITRINE_GIPHY_URL, \
+                VITRINE_TMDB_URL, VITRINE_GOOGLE_BOOKS_URL and VITRINE_ITUNES_URL point vitrine \
+                at other servers (proxies, tests).
                 """
         )
 
         @OptionGroup var options: SiteOptions
+        @OptionGroup(title: "Network") var network: NetworkOptions
 
         @Option(name: .shortAndLong, help: "Where to write the site (default: SITE/public).", completion: .directory)
         var output: String?
@@ -24,6 +32,9 @@ extension Vitrine {
         @Option(name: .shortAndLong, help: "Pages rendered in parallel (default: the number of cores).")
         var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+        @Option(help: "Write a JSON report of the build (galleries, requests, cache hits, failures, pages, time).")
+        var report: String?
+
         func validate() throws {
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         }
@@ -33,7 +44,8 @@ extension Vitrine {
             let buildOptions = BuildOptions(
                 site: options.siteURL, siteLabel: options.site,
                 output: output.map { URL(fileURLWithPath: $0, isDirectory: true) }, outputLabel: output,
-                baseURL: baseURL, jobs: jobs
+                baseURL: baseURL, jobs: jobs, fetch: try network.fetchOptions(),
+                report: report.map { URL(fileURLWithPath: $0) }
             )
             try await runReportingErrors { () throws(VitrineError) in
                 let summary = try await SiteBuilder().build(buildOptions)

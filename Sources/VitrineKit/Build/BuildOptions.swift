@@ -15,11 +15,17 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Parallel render tasks; at least 1.
     public var jobs: Int
+    /// Network behaviour: snapshots, refresh, offline; endpoints, keys, cache.
+    public var fetch: FetchOptions
+    /// Where to write a JSON build report (`--report`), if anywhere.
+    public var report: URL?
 
     public init(
         site: URL, siteLabel: String? = nil, output: URL? = nil, outputLabel: String? = nil, baseURL: String? = nil,
-        jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, fetch: FetchOptions = FetchOptions(mode: .offline), report: URL? = nil
     ) {
+        self.fetch = fetch
+        self.report = report
         self.site = site
         self.siteLabel = siteLabel ?? site.path
         self.output = output
@@ -49,6 +55,10 @@ public struct BuildSummary: Sendable, Equatable {
     public var output: String
     /// Things a user should know that did not fail the build (invalid App Store ids, …).
     public var warnings: [String]
+    /// Failed searches that kept their snapshot, one line each.
+    public var fetchFailures: [String] = []
+    public var requests = 0
+    public var cacheHits = 0
 
     /// `wrote 1,234 pages (1,240 files, 2.3 MB) to Site/public in 0.8 s`
     public var line: String {

@@ -17,7 +17,11 @@ public struct SiteBuilder: Sendable {
     public func build(_ options: BuildOptions) async throws(VitrineError) -> BuildSummary {
         let clock = ContinuousClock()
         let start = clock.now
-        let site = try stage("load") { () throws(VitrineError) in try SiteLoader(options: options, logger: logger).load() }
+        let loader = SiteLoader(options: options, logger: logger)
+        let config = try loader.loadConfig()
+        let favorites = try loader.loadFavorites(config)
+        let fetched = try await FetchStage(options: options, config: config, logger: logger).run(favorites: favorites)
+        let site = try loader.load(config: config, favorites: favorites, resolved: fetched.resolved)
         let theme = try stage("load templates") { () throws(VitrineError) in
             try Theme.load(overrides: options.site.appendingPathComponent("templates"), overridesLabel: options.label("templates"))
         }
@@ -34,10 +38,15 @@ public struct SiteBuilder: Sendable {
             try publisher.writeMarker(in: staging)
             try stage("publish") { () throws(VitrineError) in try publisher.publish(staging) }
             let seconds = (clock.now - start) / .seconds(1)
-            return BuildSummary(
+            let summary = BuildSummary(
                 pages: plan.htmlPageCount, files: written.files + 1, bytes: written.bytes, items: site.items.count,
-                galleries: site.galleries.count, seconds: seconds, output: outputLabel(options), warnings: site.warnings
+                galleries: site.galleries.count, seconds: seconds, output: outputLabel(options), warnings: site.warnings,
+                fetchFailures: fetched.failures, requests: fetched.counters.requests, cacheHits: fetched.counters.cacheHits
             )
+            if let report = options.report {
+                try BuildReport(summary: summary, site: site, origins: fetched.origins).write(to: report)
+            }
+            return summary
         } catch {
             publisher.discard(staging)
             throw error

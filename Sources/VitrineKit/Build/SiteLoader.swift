@@ -6,15 +6,8 @@ struct SiteLoader {
     let options: BuildOptions
     let logger: Logger
 
-    func load() throws(VitrineError) -> LoadedSite {
-        var config = try loadConfig()
-        if let baseURL = options.baseURL {
-            guard let safe = SafeURL.check(baseURL), SafeURL.scheme(of: safe) != nil else {
-                throw VitrineError("--base-url must be an absolute http or https URL, got '\(baseURL)'")
-            }
-            config.baseURL = safe.hasSuffix("/") ? safe : safe + "/"
-        }
-        let favoritesFile = try loadFavorites(config)
+    /// The read phase after fetching: `resolved` holds items looked up by id for favorites.
+    func load(config: SiteConfig, favorites favoritesFile: FavoritesFile, resolved: [ItemID: Item] = [:]) throws(VitrineError) -> LoadedSite {
         let content = try loadContent(config)
         var warnings: [String] = []
 
@@ -34,7 +27,7 @@ struct SiteLoader {
         }
 
         // Resolve favorites: their own snapshot first, else any gallery's copy.
-        var known: [ItemID: Item] = [:]
+        var known: [ItemID: Item] = resolved
         for gallery in galleries {
             for item in gallery.items where known[item.id] == nil { known[item.id] = item }
         }
@@ -42,7 +35,7 @@ struct SiteLoader {
         var favorites: [(Favorite, Item)] = []
         for favorite in favoritesFile.ordered(config.favorites.order) {
             guard let item = favorite.item ?? known[favorite.id] else {
-                throw VitrineError(file: favoritesLabel, "'\(favorite.id)' has no \"item\" snapshot and no gallery snapshot holds it; add the snapshot or a gallery that lists it")
+                throw VitrineError(file: favoritesLabel, "'\(favorite.id)' has no \"item\" snapshot, no gallery snapshot holds it, and it could not be looked up\(options.fetch.mode == .offline ? " (--offline)" : "")")
             }
             favorites.append((favorite, item))
         }
@@ -87,7 +80,19 @@ struct SiteLoader {
         return text
     }
 
+    /// site.yml, with `--base-url` applied.
     func loadConfig() throws(VitrineError) -> SiteConfig {
+        var config = try readConfig()
+        if let baseURL = options.baseURL {
+            guard let safe = SafeURL.check(baseURL), SafeURL.scheme(of: safe) != nil else {
+                throw VitrineError("--base-url must be an absolute http or https URL, got '\(baseURL)'")
+            }
+            config.baseURL = safe.hasSuffix("/") ? safe : safe + "/"
+        }
+        return config
+    }
+
+    private func readConfig() throws(VitrineError) -> SiteConfig {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: options.site.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw VitrineError("\(options.siteLabel): no such site folder")

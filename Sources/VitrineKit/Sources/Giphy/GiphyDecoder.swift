@@ -30,6 +30,14 @@ public enum GiphyDecoder {
         return item
     }
 
+    /// Reads an error response's body for GIPHY's own message (meta or gateway shape);
+    /// says nothing about bodies that carry neither.
+    static func checkErrorBody(_ data: Data) throws(VitrineError) {
+        let envelope = try JSONFile.decode(GiphyEnvelope.self, from: data, file: label)
+        guard envelope.meta != nil || envelope.message != nil else { return }
+        try check(envelope)
+    }
+
     /// Recognises GIPHY's error bodies: `meta.status` other than 200, the gateway's
     /// `{"message": ...}` without meta, and the synthetic response (status 200, empty
     /// `response_id`, empty data) that GIPHY documents as an error state.

@@ -1,0 +1,71 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The production transport: one AsyncHTTPClient for a build, with a connect timeout and a
+/// deadline for each whole exchange.
+public final class AsyncHTTPClientTransport: HTTPTransport {
+    /// Largest body accepted (API pages are a few hundred KB).
+    static let maxBodyBytes = 32 * 1024 * 1024
+
+    private let client: HTTPClient
+    private let timeouts: HTTPTimeouts
+
+    public init(timeouts: HTTPTimeouts = HTTPTimeouts()) {
+        self.timeouts = timeouts
+        var configuration = HTTPClient.Configuration(
+            timeout: .init(connect: .nanoseconds(timeouts.connect.nanoseconds), read: .nanoseconds(timeouts.total.nanoseconds))
+        )
+        configuration.redirectConfiguration = .follow(max: 3, allowCycles: false)
+        configuration.decompression = .enabled(limit: .ratio(50))
+        self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    public func shutdown() async {
+        do {
+            try await client.shutdown()
+        } catch {
+            // Already shut down: nothing is left to release.
+        }
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var outgoing = HTTPClientRequest(url: request.sentURL.absoluteString)
+        outgoing.method = .GET
+        outgoing.headers.add(name: "User-Agent", value: "vitrine/0.1 (static site generator)")
+        outgoing.headers.add(name: "Accept", value: "application/json")
+        for (name, value) in request.sentHeaders.sorted(by: { $0.key < $1.key }) {
+            outgoing.headers.replaceOrAdd(name: name, value: value)
+        }
+        do {
+            let deadline = NIODeadline.now() + .nanoseconds(timeouts.total.nanoseconds)
+            let response = try await client.execute(outgoing, deadline: deadline)
+            let body = try await response.body.collect(upTo: Self.maxBodyBytes)
+            var headers: [String: String] = [:]
+            for header in response.headers { headers[header.name.lowercased()] = header.value }
+            return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+        } catch let error as HTTPClientError where error == .connectTimeout {
+            throw TransportError(kind: .timeout, description: "no connection within \(Self.seconds(timeouts.connect))")
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
+            throw TransportError(kind: .timeout, description: "no complete answer within \(Self.seconds(timeouts.total))")
+        } catch let error as HTTPClientError {
+            throw TransportError(kind: .connection, description: "connection failed (\(error))")
+        } catch let error as TransportError {
+            throw error
+        } catch {
+            throw TransportError(kind: .connection, description: "connection failed (\(error))")
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// GIPHY search and trending: `limit` ≤ 50 a request, `offset` ≤ 4999 (search) or 499 (trending).
+struct GiphyClient: SourceClient {
+    static let maxPageSize = 50
+    static let maxSearchOffset = 4999
+    static let maxTrendingOffset = 499
+
+    let context: ClientContext
+
+    private func key() throws(VitrineError) -> URLQueryItem {
+        guard let key = context.credentials.giphyKey else { throw context.missingKey("GIPHY_API_KEY") }
+        return URLQueryItem(name: "api_key", value: key)
+    }
+
+    func search(_ gallery: GalleryConfig, language: String) async throws(VitrineError) -> SearchResult {
+        let key = try key()
+        let maxOffset = gallery.query == nil ? Self.maxTrendingOffset : Self.maxSearchOffset
+        var accumulator = ItemAccumulator()
+        var total: Int?
+        var offset = 0
+        while accumulator.items.count < gallery.limit, offset <= maxOffset {
+            let want = min(Self.maxPageSize, gallery.limit - accumulator.items.count)
+            var query = [URLQueryItem(name: "limit", value: String(want)), URLQueryItem(name: "offset", value: String(offset))]
+            let path: String
+            if let text = gallery.query {
+                path = "/v1/gifs/search"
+                query.insert(URLQueryItem(name: "q", value: text), at: 0)
+                query.append(URLQueryItem(name: "lang", value: String(language.prefix(2))))
+            } else {
+                path = "/v1/gifs/trending"
+            }
+            let request = HTTPRequest(url: APIEndpoints.url(context.endpoints.giphy, path, query), secretQueryItems: [key])
+            let page = try await context.get(request, decode: GiphyDecoder.decodeList, decodeError: GiphyDecoder.checkErrorBody)
+            accumulator.append(page.items, upTo: gallery.limit)
+            total = page.totalResults ?? total
+            let received = page.items.count + page.droppedCount
+            offset += received
+            if received < want { break }
+            if let total, offset >= total { break }
+        }
+        return SearchResult(items: accumulator.items, totalResults: max(total ?? 0, accumulator.items.count))
+    }
+
+    func item(_ id: ItemID) async throws(VitrineError) -> Item {
+        let request = HTTPRequest(url: APIEndpoints.url(context.endpoints.giphy, "/v1/gifs/" + APIEndpoints.segment(id.value)), secretQueryItems: [try key()])
+        return try await context.get(request, decode: GiphyDecoder.decodeByID, decodeError: GiphyDecoder.checkErrorBody)
+    }
+}

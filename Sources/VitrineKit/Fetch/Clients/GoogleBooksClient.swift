@@ -1,0 +1,45 @@
+import Foundation
+
+/// Google Books volumes: `maxResults` ≤ 40 a request, `startIndex` from 0. The key is optional.
+struct GoogleBooksClient: SourceClient {
+    static let maxPageSize = 40
+
+    let context: ClientContext
+
+    private var keyItems: [URLQueryItem] {
+        context.credentials.googleBooksKey.map { [URLQueryItem(name: "key", value: $0)] } ?? []
+    }
+
+    private static func checkError(_ data: Data) throws(VitrineError) {
+        try GoogleBooksDecoder.check(data)
+    }
+
+    func search(_ gallery: GalleryConfig, language: String) async throws(VitrineError) -> SearchResult {
+        guard let text = gallery.query else { throw VitrineError("a google-books gallery needs a query") }
+        var accumulator = ItemAccumulator()
+        var total = 0
+        var start = 0
+        while accumulator.items.count < gallery.limit {
+            let want = min(Self.maxPageSize, gallery.limit - accumulator.items.count)
+            var query = [
+                URLQueryItem(name: "q", value: text),
+                URLQueryItem(name: "startIndex", value: String(start)),
+                URLQueryItem(name: "maxResults", value: String(want)),
+            ]
+            if let country = gallery.country { query.append(URLQueryItem(name: "country", value: country.uppercased())) }
+            let request = HTTPRequest(url: APIEndpoints.url(context.endpoints.googleBooks, "/books/v1/volumes", query), secretQueryItems: keyItems)
+            let page = try await context.get(request, decode: GoogleBooksDecoder.decodeList, decodeError: Self.checkError)
+            accumulator.append(page.items, upTo: gallery.limit)
+            total = max(total, page.totalResults ?? 0)
+            let received = page.items.count + page.droppedCount
+            start += received
+            if received < want || start >= total { break }
+        }
+        return SearchResult(items: accumulator.items, totalResults: max(total, accumulator.items.count))
+    }
+
+    func item(_ id: ItemID) async throws(VitrineError) -> Item {
+        let request = HTTPRequest(url: APIEndpoints.url(context.endpoints.googleBooks, "/books/v1/volumes/" + APIEndpoints.segment(id.value)), secretQueryItems: keyItems)
+        return try await context.get(request, decode: GoogleBooksDecoder.decodeVolume, decodeError: Self.checkError)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Runs a gallery's search (with paging inside the API's limits) and looks items up by id.
+protocol SourceClient: Sendable {
+    func search(_ gallery: GalleryConfig, language: String) async throws(VitrineError) -> SearchResult
+    func item(_ id: ItemID) async throws(VitrineError) -> Item
+}
+
+struct SearchResult: Sendable {
+    var items: [Item]
+    var totalResults: Int
+    var missingIDs: [String] = []
+}
+
+/// What every client shares: the fetch client, endpoints and keys.
+struct ClientContext: Sendable {
+    let fetch: FetchClient
+    let endpoints: APIEndpoints
+    let credentials: APICredentials
+
+    /// GETs and decodes; a failed request is described with the API's own error message,
+    /// which `decodeError` extracts from the response body.
+    func get<T>(
+        _ request: HTTPRequest, decode: (Data) throws(VitrineError) -> T, decodeError: (Data) throws(VitrineError) -> Void
+    ) async throws(VitrineError) -> T {
+        let data: Data
+        do {
+            data = try await fetch.get(request)
+        } catch {
+            var message = error.message
+            if error.attempts > 1 { message += " after \(error.attempts) attempts" }
+            if let body = error.body {
+                do {
+                    try decodeError(body)
+                } catch let apiError where !apiError.message.contains(" response:") {
+                    // The API's own words; a body that is not JSON at all (a proxy's HTML page) adds nothing.
+                    message += ": " + Self.stripSourcePrefix(apiError.message)
+                } catch {}
+            }
+            throw VitrineError(scrub(message, request))
+        }
+        do {
+            return try decode(data)
+        } catch {
+            throw VitrineError(scrub(Self.stripSourcePrefix(error.message), request))
+        }
+    }
+
+    func scrub(_ text: String, _ request: HTTPRequest) -> String {
+        (request.secrets + credentials.all).reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+    }
+
+    /// `giphy: Unauthorized (status 401)` → `Unauthorized (status 401)`: the caller names the source.
+    static func stripSourcePrefix(_ message: String) -> String {
+        for source in ["giphy: ", "tmdb: ", "google-books: ", "app-store: "] where message.hasPrefix(source) {
+            return String(message.dropFirst(source.count))
+        }
+        return message
+    }
+
+    func missingKey(_ variable: String) -> VitrineError {
+        VitrineError("\(variable) is not set")
+    }
+}
+
+/// Dedupes items by id, keeping the first; APIs repeat items across pages.
+struct ItemAccumulator {
+    private(set) var items: [Item] = []
+    private var seen: Set<ItemID> = []
+
+    mutating func append(_ new: [Item], upTo limit: Int) {
+        for item in new where items.count < limit && seen.insert(item.id).inserted {
+            items.append(item)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// TMDB lists and search: 20 results a page, pages 1…500 (`total_pages` may claim more).
+/// Image URLs are built from `/3/configuration`, fetched once per build through the cache.
+struct TMDBClient: SourceClient {
+    let context: ClientContext
+    let images: ImagesOnce
+
+    /// The configuration, fetched at most once however many galleries ask.
+    actor ImagesOnce {
+        private var task: Task<TMDBImages, any Error>?
+
+        func get(_ load: @escaping @Sendable () async throws(VitrineError) -> TMDBImages) async throws(VitrineError) -> TMDBImages {
+            let task = self.task ?? Task { try await load() }
+            self.task = task
+            do {
+                return try await task.value
+            } catch let error as VitrineError {
+                throw error
+            } catch {
+                throw VitrineError("\(error)")
+            }
+        }
+    }
+
+    private func auth() throws(VitrineError) -> (query: [URLQueryItem], headers: [String: String]) {
+        if let token = context.credentials.tmdbToken { return ([], ["Authorization": "Bearer \(token)"]) }
+        if let key = context.credentials.tmdbKey { return ([URLQueryItem(name: "api_key", value: key)], [:]) }
+        throw VitrineError("TMDB_API_KEY (or TMDB_ACCESS_TOKEN) is not set")
+    }
+
+    private func request(_ path: String, _ query: [URLQueryItem] = []) throws(VitrineError) -> HTTPRequest {
+        let (secretQuery, secretHeaders) = try auth()
+        return HTTPRequest(url: APIEndpoints.url(context.endpoints.tmdb, path, query), secretQueryItems: secretQuery, secretHeaders: secretHeaders)
+    }
+
+    private static func checkError(_ data: Data) throws(VitrineError) {
+        try TMDBDecoder.check(data)
+    }
+
+    private func imageConfiguration() async throws(VitrineError) -> TMDBImages {
+        let request = try request("/3/configuration")
+        return try await images.get { [context] () throws(VitrineError) in
+            try await context.get(request, decode: TMDBDecoder.decodeConfiguration, decodeError: Self.checkError)
+        }
+    }
+
+    func search(_ gallery: GalleryConfig, language: String) async throws(VitrineError) -> SearchResult {
+        let images = try await imageConfiguration()
+        let list = gallery.list ?? .popular
+        let path = list == .search ? "/3/search/movie" : "/3/movie/\(list.rawValue)"
+        var accumulator = ItemAccumulator()
+        var total = 0
+        var page = 1
+        var lastPage = TMDBDecoder.maxPage
+        while accumulator.items.count < gallery.limit, page <= lastPage {
+            var query = [URLQueryItem(name: "language", value: language), URLQueryItem(name: "page", value: String(page))]
+            if list == .search, let text = gallery.query { query.insert(URLQueryItem(name: "query", value: text), at: 0) }
+            if let region = gallery.country { query.append(URLQueryItem(name: "region", value: region.uppercased())) }
+            let result = try await context.get(try request(path, query), decode: { data throws(VitrineError) in
+                try TMDBDecoder.decodeList(data, images: images)
+            }, decodeError: Self.checkError)
+            accumulator.append(result.items, upTo: gallery.limit)
+            total = max(total, result.totalResults ?? 0)
+            lastPage = min(lastPage, result.totalPages ?? page)
+            if result.items.isEmpty && result.droppedCount == 0 { break }
+            page += 1
+        }
+        return SearchResult(items: accumulator.items, totalResults: max(total, accumulator.items.count))
+    }
+
+    func item(_ id: ItemID) async throws(VitrineError) -> Item {
+        let images = try await imageConfiguration()
+        return try await context.get(try request("/3/movie/" + APIEndpoints.segment(id.value)), decode: { data throws(VitrineError) in
+            try TMDBDecoder.decodeMovie(data, images: images)
+        }, decodeError: Self.checkError)
+    }
+}

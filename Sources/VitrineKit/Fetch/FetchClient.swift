@@ -1,0 +1,125 @@
+import Foundation
+import Logging
+
+/// What the source clients call: the cache first, then the transport with retries and
+/// timeouts, a bound on requests in flight, and counters for the build report.
+public actor FetchClient {
+    public struct Counters: Sendable, Equatable {
+        public var requests = 0
+        public var cacheHits = 0
+        public var retries = 0
+    }
+
+    let transport: any HTTPTransport
+    let cache: HTTPCache?
+    let retry: RetryPolicy
+    let logger: Logger
+    private let sleep: @Sendable (Duration) async throws -> Void
+    private let maxInFlight: Int
+    private var inFlight = 0
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    public private(set) var counters = Counters()
+
+    public init(
+        transport: any HTTPTransport, cache: HTTPCache?, retry: RetryPolicy = RetryPolicy(), maxInFlight: Int = 4,
+        logger: Logger = Logger(label: "vitrine.fetch"),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
+        self.transport = transport
+        self.cache = cache
+        self.retry = retry
+        self.maxInFlight = max(1, maxInFlight)
+        self.logger = logger
+        self.sleep = sleep
+    }
+
+    /// A failed request, described without credentials. `attempts` is how many were made.
+    public struct Failure: Error, Sendable {
+        public var message: String
+        public var status: Int?
+        public var body: Data?
+        public var attempts: Int
+    }
+
+    /// Fetches a request's body: cached if fresh, else from the network, retrying 429, 5xx,
+    /// timeouts and connection failures. Non-2xx after the last attempt throws `Failure`
+    /// with the status and body, so the caller can read the API's own error message.
+    public func get(_ request: HTTPRequest) async throws(Failure) -> Data {
+        if let cached = await cache?.response(for: request) {
+            counters.cacheHits += 1
+            logger.debug("cache hit \(request.redactedURL)")
+            return cached.body
+        }
+        await acquire()
+        defer { release() }
+        var attempt = 0
+        while true {
+            attempt += 1
+            counters.requests += 1
+            if attempt > 1 { counters.retries += 1 }
+            logger.debug("GET \(request.redactedURL) (attempt \(attempt))")
+            let outcome: Result<HTTPResponse, TransportError>
+            do {
+                outcome = .success(try await transport.send(request))
+            } catch let error as TransportError {
+                outcome = .failure(error)
+            } catch {
+                outcome = .failure(TransportError(kind: .connection, description: "\(error)"))
+            }
+            switch outcome {
+            case .success(let response) where response.isSuccess:
+                if let cache {
+                    do {
+                        try await cache.store(response, for: request)
+                    } catch {
+                        logger.warning("\(scrub(error.message, request))")
+                    }
+                }
+                return response.body
+            case .success(let response):
+                guard RetryPolicy.isRetryable(status: response.status), attempt < retry.maxAttempts else {
+                    throw Failure(message: "HTTP \(response.status)", status: response.status, body: response.body, attempts: attempt)
+                }
+                let wait = retry.delay(afterAttempt: attempt, retryAfter: response.headers["retry-after"])
+                logger.info("HTTP \(response.status) from \(request.url.host ?? "server"); retrying in \(AsyncHTTPClientTransport.seconds(wait))")
+                try await pause(wait, attempt)
+            case .failure(let error):
+                guard attempt < retry.maxAttempts else {
+                    throw Failure(message: scrub(error.description, request), status: nil, body: nil, attempts: attempt)
+                }
+                let wait = retry.delay(afterAttempt: attempt, retryAfter: nil)
+                logger.info("\(scrub(error.description, request)) from \(request.url.host ?? "server"); retrying in \(AsyncHTTPClientTransport.seconds(wait))")
+                try await pause(wait, attempt)
+            }
+        }
+    }
+
+    private func pause(_ duration: Duration, _ attempt: Int) async throws(Failure) {
+        do {
+            try await sleep(duration)
+        } catch {
+            throw Failure(message: "cancelled", status: nil, body: nil, attempts: attempt)
+        }
+    }
+
+    /// Removes any credential that a message might echo.
+    func scrub(_ text: String, _ request: HTTPRequest) -> String {
+        request.secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+    }
+
+    private func acquire() async {
+        if inFlight < maxInFlight {
+            inFlight += 1
+            return
+        }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    private func release() {
+        if waiters.isEmpty {
+            inFlight -= 1
+        } else {
+            waiters.removeFirst().resume()
+        }
+    }
+}

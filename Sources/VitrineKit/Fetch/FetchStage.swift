@@ -1,0 +1,201 @@
+import Foundation
+import Logging
+
+/// The fetch stage: brings every gallery's snapshot up to date before the read phase.
+///
+/// A gallery whose snapshot exists (and answers the same search) is left alone unless
+/// `--refresh`; otherwise its search runs and the snapshot is replaced atomically. A failed
+/// search keeps the previous snapshot and is reported by name; a gallery with neither
+/// fresh data nor a snapshot fails the build, as does any failure under `--strict`.
+struct FetchStage {
+    let options: BuildOptions
+    let config: SiteConfig
+    let logger: Logger
+
+    /// How each gallery got its data, for the summary and the report.
+    enum Origin: String, Codable, Sendable {
+        case snapshot
+        case fetched
+        case keptSnapshot = "kept-snapshot"
+        case failed
+    }
+
+    struct Outcome: Sendable {
+        var origins: [String: Origin] = [:]
+        /// One line per failed search.
+        var failures: [String] = []
+        /// Items looked up by id for favorites that only name an id.
+        var resolved: [ItemID: Item] = [:]
+        var counters = FetchClient.Counters()
+    }
+
+    private var fetch: FetchOptions { options.fetch }
+
+    func run(favorites: FavoritesFile) async throws(VitrineError) -> Outcome {
+        var outcome = Outcome()
+        var toFetch: [GalleryConfig] = []
+        for gallery in config.galleries {
+            let current = try existingSnapshot(gallery)
+            switch (fetch.mode, current) {
+            case (.offline, .none):
+                throw VitrineError("gallery '\(gallery.name)' (\(gallery.source.rawValue)): no snapshot at \(label(gallery)) answering \(describe(gallery)), and --offline forbids fetching")
+            case (.offline, .some), (.snapshotsFirst, .some):
+                outcome.origins[gallery.name] = .snapshot
+            case (.refresh, _), (.snapshotsFirst, .none):
+                toFetch.append(gallery)
+            }
+        }
+        let unresolved = try unresolvedFavorites(favorites)
+        guard !toFetch.isEmpty || (!unresolved.isEmpty && fetch.mode != .offline) else { return outcome }
+
+        let transport = fetch.transport ?? AsyncHTTPClientTransport(timeouts: fetch.timeouts)
+        let cacheDirectory = fetch.cacheDirectory ?? options.site.appendingPathComponent(".vitrine-cache/http")
+        let client = FetchClient(
+            transport: transport, cache: HTTPCache(directory: cacheDirectory, maxAge: fetch.cacheMaxAge),
+            retry: fetch.retry, maxInFlight: fetch.concurrency, logger: logger,
+            sleep: fetch.sleep ?? { try await Task.sleep(for: $0) }
+        )
+        let clients = SourceClients(context: ClientContext(fetch: client, endpoints: fetch.endpoints, credentials: fetch.credentials))
+
+        // Searches run concurrently (bounded by the fetch client); results are applied in config order.
+        let results = await withTaskGroup(of: (Int, Result<SearchResult, VitrineError>).self) { group in
+            for (index, gallery) in toFetch.enumerated() {
+                group.addTask {
+                    do throws(VitrineError) {
+                        return (index, .success(try await clients.client(for: gallery.source).search(gallery, language: config.language)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var results: [(Int, Result<SearchResult, VitrineError>)] = []
+            for await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        var fatal: [String] = []
+        for (gallery, result) in zip(toFetch, results) {
+            let prefix = "fetch '\(gallery.name)' (\(gallery.source.rawValue))"
+            switch result {
+            case .success(let found):
+                let snapshot = Snapshot(
+                    gallery: gallery.name, source: gallery.source, query: gallery.requestSummary,
+                    totalResults: found.totalResults, items: found.items, invalidIDs: found.missingIDs
+                )
+                try write(snapshot, for: gallery)
+                outcome.origins[gallery.name] = .fetched
+                logger.info("fetch: '\(gallery.name)' \(Format.count(found.items.count, "item", "items")) from \(gallery.source.label)")
+            case .failure(let error):
+                if let kept = try existingSnapshot(gallery), !fetch.strict {
+                    outcome.origins[gallery.name] = .keptSnapshot
+                    outcome.failures.append("\(prefix): \(error.message); kept snapshot of \(kept.date)")
+                } else {
+                    outcome.origins[gallery.name] = .failed
+                    let reason = fetch.strict ? "--strict" : "no snapshot to fall back on"
+                    outcome.failures.append("\(prefix): \(error.message); \(reason)")
+                    fatal.append(gallery.name)
+                }
+            }
+        }
+
+        if fetch.mode != .offline {
+            for id in unresolved {
+                do {
+                    outcome.resolved[id] = try await clients.client(for: id.source).item(id)
+                } catch {
+                    outcome.failures.append("favorite '\(id)': \(error.message)")
+                }
+            }
+        }
+        outcome.counters = await client.counters
+        await transport.shutdown()
+        for line in outcome.failures { logger.warning("\(line)") }
+        if !fatal.isEmpty {
+            let names = fatal.map { "'\($0)'" }.joined(separator: ", ")
+            throw VitrineError(fatal.count == 1 && outcome.failures.count == 1
+                ? outcome.failures[0]
+                : "\(Format.count(fatal.count, "search", "searches")) failed with nothing to fall back on: \(names)")
+        }
+        return outcome
+    }
+
+    // MARK: Snapshots on disk
+
+    struct Existing {
+        let snapshot: Snapshot
+        /// The snapshot file's date, `2026-11-20`.
+        let date: String
+    }
+
+    private func url(_ gallery: GalleryConfig) -> URL {
+        options.site.appendingPathComponent("data/\(gallery.name).json")
+    }
+
+    private func label(_ gallery: GalleryConfig) -> String {
+        options.label("data/\(gallery.name).json")
+    }
+
+    private func describe(_ gallery: GalleryConfig) -> String {
+        gallery.requestSummary.map { "'\($0)'" } ?? "trending"
+    }
+
+    /// The gallery's snapshot if it exists and answers the gallery's current search.
+    func existingSnapshot(_ gallery: GalleryConfig) throws(VitrineError) -> Existing? {
+        let file = url(gallery)
+        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        let snapshot = try JSONFile.decode(Snapshot.self, from: data, file: label(gallery))
+        guard snapshot.source == gallery.source, snapshot.query == gallery.requestSummary else {
+            logger.info("fetch: '\(gallery.name)' snapshot answers another search; it will be replaced")
+            return nil
+        }
+        let modified = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date) ?? nil
+        return Existing(snapshot: snapshot, date: modified.map { String(RFC3339.string(from: $0).prefix(10)) } ?? "unknown date")
+    }
+
+    /// Writes next to the final file and renames over it: a crash never leaves half a snapshot.
+    private func write(_ snapshot: Snapshot, for gallery: GalleryConfig) throws(VitrineError) {
+        let file = url(gallery)
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try VitrineJSON.encode(snapshot).write(to: file, options: .atomic)
+        } catch {
+            throw VitrineError(file: label(gallery), "cannot write snapshot: \(error.localizedDescription)")
+        }
+    }
+
+    /// Favorites with neither their own snapshot nor a copy in any gallery snapshot on disk.
+    private func unresolvedFavorites(_ favorites: FavoritesFile) throws(VitrineError) -> [ItemID] {
+        let needed = favorites.favorites.filter { $0.item == nil }.map(\.id)
+        guard !needed.isEmpty else { return [] }
+        var known: Set<ItemID> = []
+        for gallery in config.galleries {
+            guard let data = FileManager.default.contents(atPath: url(gallery).path) else { continue }
+            let snapshot = try JSONFile.decode(Snapshot.self, from: data, file: label(gallery))
+            known.formUnion(snapshot.items.map(\.id))
+        }
+        return needed.filter { !known.contains($0) }
+    }
+}
+
+/// One client per source over a shared context.
+struct SourceClients: Sendable {
+    let giphy: GiphyClient
+    let tmdb: TMDBClient
+    let books: GoogleBooksClient
+    let appStore: AppStoreClient
+
+    init(context: ClientContext) {
+        giphy = GiphyClient(context: context)
+        tmdb = TMDBClient(context: context, images: TMDBClient.ImagesOnce())
+        books = GoogleBooksClient(context: context)
+        appStore = AppStoreClient(context: context)
+    }
+
+    func client(for source: Source) -> any SourceClient {
+        switch source {
+        case .giphy: giphy
+        case .tmdb: tmdb
+        case .googleBooks: books
+        case .appStore: appStore
+        }
+    }
+}

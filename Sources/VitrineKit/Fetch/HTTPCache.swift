@@ -1,0 +1,65 @@
+import Crypto
+import Foundation
+
+/// Raw API responses on disk, so repeated fetches within `maxAge` cost no request.
+///
+/// Keyed by the request without its credentials (SHA-256 of method, redacted URL and
+/// non-secret headers); an entry is a `<key>.json` metadata file beside a `<key>.body`,
+/// each written atomically. Only successful responses are stored. The cache is an
+/// optimisation: an unreadable entry counts as a miss and is overwritten.
+public actor HTTPCache {
+    public let directory: URL
+    public let maxAge: Duration
+    private let now: @Sendable () -> Date
+
+    public init(directory: URL, maxAge: Duration, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.directory = directory
+        self.maxAge = maxAge
+        self.now = now
+    }
+
+    struct Metadata: Codable {
+        var url: String
+        var status: Int
+        var storedAt: Double
+        var contentType: String?
+    }
+
+    static func key(for request: HTTPRequest) -> String {
+        var text = "GET \(request.redactedURL)"
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            text += "\n\(name.lowercased()): \(value)"
+        }
+        return SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private func files(_ key: String) -> (metadata: URL, body: URL) {
+        let folder = directory.appendingPathComponent(String(key.prefix(2)), isDirectory: true)
+        return (folder.appendingPathComponent("\(key).json"), folder.appendingPathComponent("\(key).body"))
+    }
+
+    /// A stored response younger than `maxAge`, or nil.
+    func response(for request: HTTPRequest) -> HTTPResponse? {
+        let (metadataURL, bodyURL) = files(Self.key(for: request))
+        guard let metadataData = FileManager.default.contents(atPath: metadataURL.path),
+              let metadata = try? JSONDecoder().decode(Metadata.self, from: metadataData),
+              metadata.url == request.redactedURL,
+              let body = FileManager.default.contents(atPath: bodyURL.path) else { return nil }
+        let age = now().timeIntervalSince1970 - metadata.storedAt
+        guard age >= 0, age <= Double(maxAge.components.seconds) + Double(maxAge.components.attoseconds) / 1e18 else { return nil }
+        return HTTPResponse(status: metadata.status, headers: metadata.contentType.map { ["content-type": $0] } ?? [:], body: body)
+    }
+
+    func store(_ response: HTTPResponse, for request: HTTPRequest) throws(VitrineError) {
+        guard response.isSuccess else { return }
+        let (metadataURL, bodyURL) = files(Self.key(for: request))
+        let metadata = Metadata(url: request.redactedURL, status: response.status, storedAt: now().timeIntervalSince1970, contentType: response.headers["content-type"])
+        do {
+            try FileManager.default.createDirectory(at: metadataURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try response.body.write(to: bodyURL, options: .atomic)
+            try VitrineJSON.encode(metadata).write(to: metadataURL, options: .atomic)
+        } catch {
+            throw VitrineError("HTTP cache \(directory.path): cannot write: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import VitrineKit
+
+/// Network flags shared by commands that may fetch.
+struct NetworkOptions: ParsableArguments {
+    @Flag(help: "Never touch the network; fail if a gallery has no snapshot.")
+    var offline = false
+
+    @Flag(help: "Run every search again, even where a snapshot exists.")
+    var refresh = false
+
+    @Flag(help: "Fail the build if any search fails (instead of keeping its snapshot).")
+    var strict = false
+
+    @Option(help: "Folder of the on-disk HTTP cache (default: SITE/.vitrine-cache/http).", completion: .directory)
+    var cacheDir: String?
+
+    @Option(help: "How long cached API responses stay fresh: 90s, 30m, 6h, 1d.")
+    var cacheMaxAge: String = "1h"
+
+    @Option(help: "Seconds to wait for a whole API response before retrying.")
+    var timeout: Int = 30
+
+    func validate() throws {
+        if offline && refresh { throw ValidationError("--offline and --refresh cannot be used together") }
+        guard Self.duration(cacheMaxAge) != nil else {
+            throw ValidationError("--cache-max-age must look like 90s, 30m, 6h or 1d, got '\(cacheMaxAge)'")
+        }
+        guard (1...600).contains(timeout) else { throw ValidationError("--timeout must be between 1 and 600 seconds") }
+    }
+
+    /// Endpoints and keys from the environment; the library never reads it itself.
+    func fetchOptions(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> FetchOptions {
+        func endpoint(_ variable: String, _ fallback: URL) throws -> URL {
+            guard let text = environment[variable], !text.isEmpty else { return fallback }
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+                throw ValidationError("\(variable) must be an http(s) URL, got '\(text)'")
+            }
+            return url
+        }
+        let production = APIEndpoints.production
+        return FetchOptions(
+            mode: offline ? .offline : (refresh ? .refresh : .snapshotsFirst),
+            strict: strict,
+            endpoints: APIEndpoints(
+                giphy: try endpoint("VITRINE_GIPHY_URL", production.giphy),
+                tmdb: try endpoint("VITRINE_TMDB_URL", production.tmdb),
+                googleBooks: try endpoint("VITRINE_GOOGLE_BOOKS_URL", production.googleBooks),
+                itunes: try endpoint("VITRINE_ITUNES_URL", production.itunes)
+            ),
+            credentials: APICredentials(
+                giphyKey: environment["GIPHY_API_KEY"], tmdbKey: environment["TMDB_API_KEY"],
+                tmdbToken: environment["TMDB_ACCESS_TOKEN"], googleBooksKey: environment["GOOGLE_BOOKS_API_KEY"]
+            ),
+            cacheDirectory: cacheDir.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            cacheMaxAge: Self.duration(cacheMaxAge) ?? .seconds(3600),
+            timeouts: HTTPTimeouts(connect: .seconds(min(10, timeout)), total: .seconds(timeout))
+        )
+    }
+
+    /// `90s`, `30m`, `6h`, `1d`, or plain seconds.
+    static func duration(_ text: String) -> Duration? {
+        let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
+        if let seconds = Int64(text), seconds >= 0 { return .seconds(seconds) }
+        guard let unit = text.last, let factor = units[unit], let value = Int64(text.dropLast()), value >= 0 else { return nil }
+        return .seconds(value * factor)
+    }
+}
