@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// The binary against the stub server, configured only through the environment, as a user would.
+@Suite("vitrine CLI: live searches")
+struct LiveCLITests {
+    func run(_ arguments: [String], in folder: URL, environment: [String: String]) throws -> TestSupport.Run {
+        let process = Process()
+        process.executableURL = TestSupport.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path].merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return TestSupport.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func refreshFetchesThroughTheEnvironmentsEndpointsAndReports() async throws {
+        let server = try await StubServer.start { request in
+            .json(StubBodies.giphy(offset: Int(request.query["offset"] ?? "") ?? 0, count: Int(request.query["limit"] ?? "") ?? 0, total: 30))
+        }
+        defer { Task { await server.stop() } }
+        let site = try FetchTestSite(server: server, galleries: "  - name: cats\n    source: giphy\n    query: cats\n    limit: 30\n")
+        let folder = site.folder.deletingLastPathComponent()
+        let environment = ["VITRINE_GIPHY_URL": server.baseURL.absoluteString, "GIPHY_API_KEY": "cli-SECRET"]
+
+        let first = try run(["build", "site", "--refresh", "--report", "report.json", "--cache-dir", "cache"], in: folder, environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("fetch: 'cats' 30 items from GIPHY"))
+        #expect(first.stdout.hasPrefix("wrote "))
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("report.json"))) as? [String: Any]
+        #expect(report?["requests"] as? Int == 1)
+        #expect((report?["galleries"] as? [[String: Any]])?.first?["origin"] as? String == "fetched")
+
+        // Within the cache's max age, a second refresh makes no request.
+        let second = try run(["build", "site", "--refresh", "--quiet", "--report", "report.json", "--cache-dir", "cache"], in: folder, environment: environment)
+        #expect(second.status == 0)
+        let again = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("report.json"))) as? [String: Any]
+        #expect(again?["requests"] as? Int == 0)
+        #expect(again?["cacheHits"] as? Int == 1)
+        #expect(await server.received().count == 1)
+        for output in [first.stdout, first.stderr, second.stdout, second.stderr] { #expect(!output.contains("cli-SECRET")) }
+    }
+
+    @Test func aMissingKeyIsOneLineAndExit1() async throws {
+        let server = try await StubServer.start { _ in .json("{}") }
+        defer { Task { await server.stop() } }
+        let site = try FetchTestSite(server: server, galleries: "  - name: cats\n    source: giphy\n")
+        let run = try run(["build", "site"], in: site.folder.deletingLastPathComponent(), environment: ["VITRINE_GIPHY_URL": server.baseURL.absoluteString])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasSuffix("error: fetch 'cats' (giphy): GIPHY_API_KEY is not set; no snapshot to fall back on\n"))
+    }
+
+    @Test func conflictingNetworkFlagsAreUsageErrors() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        #expect(try run(["build", "--offline", "--refresh"], in: folder, environment: [:]).status == 64)
+        #expect(try run(["build", "--cache-max-age", "soon"], in: folder, environment: [:]).status == 64)
+        let badURL = try run(["build", "nowhere"], in: folder, environment: ["VITRINE_TMDB_URL": "ftp://x"])
+        #expect(badURL.status == 64)
+        #expect(badURL.stderr.contains("VITRINE_TMDB_URL must be an http(s) URL, got 'ftp://x'"))
+    }
+}
