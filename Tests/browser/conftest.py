@@ -178,6 +178,11 @@ def site(tmp_path_factory, images) -> Path:
     work = tmp_path_factory.mktemp("site")
     source = work / "Site"
     shutil.copytree(REPO / "Site", source, ignore=shutil.ignore_patterns("public"))
+    # Three pages of cats (24 items, 8 a page), so More has a next page to move on to.
+    config = (source / "site.yml").read_text(encoding="utf-8")
+    config = config.replace("    query: cats\n    limit: 24\n", "    query: cats\n    limit: 24\n    perPage: 8\n")
+    assert "perPage: 8" in config
+    (source / "site.yml").write_text(config, encoding="utf-8")
     rewriter = Rewriter(images.base)
     for path in sorted((source / "data").glob("*.json")) + [source / "favorites.json"]:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -189,6 +194,7 @@ def site(tmp_path_factory, images) -> Path:
         capture_output=True, text=True, timeout=120,
     )
     assert result.returncode == 0, result.stderr
+    assert (out / "cats" / "page" / "3" / "index.html").exists()
     for name in ("cats", "popular", "swift-books", "apps", "favorites"):
         assert (out / name / "index.html").exists(), name
     html = (out / "cats" / "index.html").read_text(encoding="utf-8")

@@ -162,6 +162,8 @@
     var scope = closest(more, "section") || closest(more, "main") || doc;
     var grid = $("[data-grid]", scope) || $("[data-grid]");
     if (!grid || !canFetch) return; // plain link: the next page opens on its own
+    // Absolute from the start: the document's URL changes while an item dialog is open.
+    more.href = more.href;
 
     var loading = false;
     var autoLoad = true;
@@ -507,16 +509,38 @@
       var link = closest(event.target, ".item-nav__prev, .item-nav__next");
       if (!link || !isPlainClick(event)) return;
       event.preventDefault();
-      showItem(link.href);
+      showItem(link.href, null, "replace");
+    });
+    itemDialog.dialog.addEventListener("close", function () {
+      if (canHistory && inItemState()) history.back();
+    });
+    window.addEventListener("popstate", function () {
+      if (!inItemState() && itemDialog.dialog.open) itemDialog.dialog.close();
     });
     return itemDialog;
   }
 
   var itemRequest = 0;
 
-  function showItem(url, opener) {
+  // The dialog's URL is the item page's: opening pushes it, prev/next replace it, closing
+  // (or Back) returns to the gallery's. A reload there shows the plain item page.
+  var canHistory = !!(window.history && typeof history.pushState === "function");
+
+  function inItemState() {
+    return !!(history.state && history.state.vitrineItem);
+  }
+
+  function showItem(url, opener, historyMode) {
     var parts = getItemDialog();
     var request = ++itemRequest;
+    if (canHistory && historyMode) {
+      try {
+        if (historyMode === "push" && !inItemState()) history.pushState({ vitrineItem: url }, "", url);
+        else history.replaceState({ vitrineItem: url }, "", url);
+      } catch (e) {
+        /* a URL the history does not take: keep the current one */
+      }
+    }
     parts.openLink.href = url;
     parts.content.setAttribute("aria-busy", "true");
     parts.content.textContent = "Loading…";
@@ -549,7 +573,7 @@
     var link = closest(event.target, "[data-cell] a[href]");
     if (!link || link.target || !isSameSite(link.href)) return;
     event.preventDefault();
-    showItem(link.href, link);
+    showItem(link.href, link, "push");
   });
 
   // ── Start ────────────────────────────────────────────────────────────────
