@@ -156,6 +156,14 @@ class SiteServer:
 
 
 class _QuietFiles(http.server.SimpleHTTPRequestHandler):
+    """Serves the site at / and, like its baseURL (https://example.org/vitrine/), at
+    /vitrine/ — 404.html links from the base URL's path."""
+
+    def translate_path(self, path):
+        if path == "/vitrine" or path.startswith("/vitrine/"):
+            path = path[len("/vitrine"):] or "/"
+        return super().translate_path(path)
+
     def log_message(self, *args):
         pass
 
