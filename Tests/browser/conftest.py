@@ -195,6 +195,12 @@ def site(tmp_path_factory, images) -> Path:
     for path in sorted((source / "data").glob("*.json")) + [source / "favorites.json"]:
         data = json.loads(path.read_text(encoding="utf-8"))
         rewriter.walk(data)
+        if path.name == "apps.json":
+            # App Store descriptions run long; the example's are short. Make one long enough
+            # to fold (the fold test), as a real one would be.
+            app = data["items"][0]["app"]
+            app["description"] = "\n\n".join([app.get("description", "")] + [
+                f"Paragraph {n}: a longer description, as the App Store gives them." for n in range(1, 9)])
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     out = work / "public"
     result = subprocess.run(

@@ -205,3 +205,69 @@ def test_gif_detail_box_is_160_square_with_aspect_kept(driver, server, site):
         assert content[0] <= 160.5 and content[1] <= 160.5
         assert abs((content[0] / content[1]) / (nat[0] / nat[1]) - 1) < 0.02
     assert console_errors(driver) == []
+
+
+def test_app_description_folds_and_unfolds(driver, server, site):
+    reset(driver, 360)
+    folded = None
+    for page in sorted((site / "items").glob("appstore-*/index.html")):
+        open_page(driver, server.url(page.relative_to(site).as_posix()))
+        buttons = driver.find_elements(By.CSS_SELECTOR, "[data-fold] .fold__toggle")
+        if buttons:
+            folded = buttons[0]
+            break
+    assert folded is not None, "no app description long enough to fold"
+    text = driver.execute_script("return arguments[0].closest('[data-fold]').querySelector('.fold__text')", folded)
+    short = text.size["height"]
+    assert folded.get_attribute("aria-expanded") == "false"
+    driver.execute_script("arguments[0].focus()", folded)
+    folded.send_keys(Keys.ENTER)
+    assert folded.get_attribute("aria-expanded") == "true"
+    assert text.size["height"] > short
+    folded.send_keys(Keys.SPACE)
+    assert folded.get_attribute("aria-expanded") == "false"
+    assert text.size["height"] == short
+
+
+def test_tmdb_lists_switch(driver, server):
+    reset(driver, 360)
+    open_page(driver, server.url("popular/index.html"))
+    current = driver.find_element(By.CSS_SELECTOR, ".switcher [aria-current=page]")
+    assert current.text == "Popular movies"
+    driver.find_element(By.CSS_SELECTOR, ".switcher a:not([aria-current])").click()
+    wait_for(driver, "return location.pathname.endsWith('/top-rated/index.html') && document.readyState === 'complete'")
+    assert driver.find_element(By.CSS_SELECTOR, ".switcher [aria-current=page]").text == "Top rated movies"
+
+
+def test_movie_caption_is_one_line_with_the_full_title_in_a_tooltip(driver, server):
+    reset(driver, 360)
+    open_page(driver, server.url("popular/index.html"))
+    captions = driver.execute_script("""
+      return Array.prototype.map.call(document.querySelectorAll('[data-cell] .cell__title'), function (t) {
+        var s = getComputedStyle(t), line = parseFloat(s.lineHeight);
+        return {title: t.getAttribute('title'), text: t.textContent, height: t.getBoundingClientRect().height,
+                line: line, ellipsis: s.textOverflow, truncated: t.scrollWidth > t.clientWidth};
+      });""")
+    assert captions
+    for c in captions:
+        assert c["title"] == c["text"]
+        assert c["height"] <= c["line"] + 1, c
+        assert c["ellipsis"] == "ellipsis"
+    assert any(c["truncated"] for c in captions), "at 360 px some titles are long enough to be cut"
+
+
+def test_a_broken_image_stays_inside_its_box(driver, server, images):
+    reset(driver, 360)
+    open_page(driver, server.url("popular/index.html"))
+    driver.execute_script(
+        "var img = document.querySelector('[data-cell-media] img');"
+        "img.alt = 'A very long alternative text that would spill out of a small square box on a phone';"
+        "img.src = arguments[0];", images.base + "/missing.png")
+    wait_for(driver, "return document.querySelector('[data-cell-media]').hasAttribute('data-failed')")
+    inside = driver.execute_script(
+        "var m = document.querySelector('[data-cell-media]'), i = m.querySelector('img');"
+        "var a = m.getBoundingClientRect(), b = i.getBoundingClientRect();"
+        "return b.left >= a.left && b.right <= a.right && b.top >= a.top && b.bottom <= a.bottom"
+        " && getComputedStyle(i).opacity === '0' && document.documentElement.scrollWidth <= innerWidth;")
+    assert inside
+    console_errors(driver)  # the 404 of missing.png, on purpose

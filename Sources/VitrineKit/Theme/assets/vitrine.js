@@ -127,14 +127,21 @@
 
   // ── Placeholders: stop the shimmer once an image has arrived ─────────────
 
-  function markLoaded(img) {
+  function markLoaded(img, failed) {
     var media = closest(img, "[data-cell-media]");
     if (media) media.setAttribute("data-loaded", "");
+    if (failed) {
+      img.setAttribute("data-failed", "");
+      if (media) media.setAttribute("data-failed", "");
+    } else if (img.hasAttribute("data-failed")) {
+      img.removeAttribute("data-failed");
+      if (media) media.removeAttribute("data-failed");
+    }
   }
 
   function watchImages(root) {
-    $all("[data-cell-media] img", root).forEach(function (img) {
-      if (img.complete) markLoaded(img);
+    $all("img", root).forEach(function (img) {
+      if (img.complete) markLoaded(img, !img.naturalWidth);
     });
   }
 
@@ -142,14 +149,14 @@
   doc.addEventListener(
     "load",
     function (event) {
-      if (event.target && event.target.tagName === "IMG") markLoaded(event.target);
+      if (event.target && event.target.tagName === "IMG") markLoaded(event.target, false);
     },
     true
   );
   doc.addEventListener(
     "error",
     function (event) {
-      if (event.target && event.target.tagName === "IMG") markLoaded(event.target);
+      if (event.target && event.target.tagName === "IMG") markLoaded(event.target, true);
     },
     true
   );
