@@ -127,14 +127,21 @@
 
   // ── Placeholders: stop the shimmer once an image has arrived ─────────────
 
-  function markLoaded(img) {
+  function markLoaded(img, failed) {
     var media = closest(img, "[data-cell-media]");
     if (media) media.setAttribute("data-loaded", "");
+    if (failed) {
+      img.setAttribute("data-failed", "");
+      if (media) media.setAttribute("data-failed", "");
+    } else if (img.hasAttribute("data-failed")) {
+      img.removeAttribute("data-failed");
+      if (media) media.removeAttribute("data-failed");
+    }
   }
 
   function watchImages(root) {
-    $all("[data-cell-media] img", root).forEach(function (img) {
-      if (img.complete) markLoaded(img);
+    $all("img", root).forEach(function (img) {
+      if (img.complete) markLoaded(img, !img.naturalWidth);
     });
   }
 
@@ -142,14 +149,14 @@
   doc.addEventListener(
     "load",
     function (event) {
-      if (event.target && event.target.tagName === "IMG") markLoaded(event.target);
+      if (event.target && event.target.tagName === "IMG") markLoaded(event.target, false);
     },
     true
   );
   doc.addEventListener(
     "error",
     function (event) {
-      if (event.target && event.target.tagName === "IMG") markLoaded(event.target);
+      if (event.target && event.target.tagName === "IMG") markLoaded(event.target, true);
     },
     true
   );
@@ -162,6 +169,8 @@
     var scope = closest(more, "section") || closest(more, "main") || doc;
     var grid = $("[data-grid]", scope) || $("[data-grid]");
     if (!grid || !canFetch) return; // plain link: the next page opens on its own
+    // Absolute from the start: the document's URL changes while an item dialog is open.
+    more.href = more.href;
 
     var loading = false;
     var autoLoad = true;
@@ -507,16 +516,38 @@
       var link = closest(event.target, ".item-nav__prev, .item-nav__next");
       if (!link || !isPlainClick(event)) return;
       event.preventDefault();
-      showItem(link.href);
+      showItem(link.href, null, "replace");
+    });
+    itemDialog.dialog.addEventListener("close", function () {
+      if (canHistory && inItemState()) history.back();
+    });
+    window.addEventListener("popstate", function () {
+      if (!inItemState() && itemDialog.dialog.open) itemDialog.dialog.close();
     });
     return itemDialog;
   }
 
   var itemRequest = 0;
 
-  function showItem(url, opener) {
+  // The dialog's URL is the item page's: opening pushes it, prev/next replace it, closing
+  // (or Back) returns to the gallery's. A reload there shows the plain item page.
+  var canHistory = !!(window.history && typeof history.pushState === "function");
+
+  function inItemState() {
+    return !!(history.state && history.state.vitrineItem);
+  }
+
+  function showItem(url, opener, historyMode) {
     var parts = getItemDialog();
     var request = ++itemRequest;
+    if (canHistory && historyMode) {
+      try {
+        if (historyMode === "push" && !inItemState()) history.pushState({ vitrineItem: url }, "", url);
+        else history.replaceState({ vitrineItem: url }, "", url);
+      } catch (e) {
+        /* a URL the history does not take: keep the current one */
+      }
+    }
     parts.openLink.href = url;
     parts.content.setAttribute("aria-busy", "true");
     parts.content.textContent = "Loading…";
@@ -549,7 +580,7 @@
     var link = closest(event.target, "[data-cell] a[href]");
     if (!link || link.target || !isSameSite(link.href)) return;
     event.preventDefault();
-    showItem(link.href, link);
+    showItem(link.href, link, "push");
   });
 
   // ── Start ────────────────────────────────────────────────────────────────
