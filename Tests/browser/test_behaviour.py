@@ -41,8 +41,16 @@ def test_site_navigates_from_file_system(driver, site):
 
 
 def test_more_loads_the_next_page_in_place(driver, server):
-    reset(driver, 1440, 500)  # a short window: More starts far below, nothing loads by itself
-    open_page(driver, server.url("cats/index.html"))
+    reset(driver, 1440, 500)  # a short window: More starts far below
+    # Without IntersectionObserver (as in older browsers) nothing loads by itself while
+    # Tab walks down to More; the infinite scroll has its own test below.
+    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                    {"source": "delete window.IntersectionObserver;"})["identifier"]
+    try:
+        open_page(driver, server.url("cats/index.html"))
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
+    assert driver.execute_script("return typeof IntersectionObserver") == "undefined"
     assert driver.execute_script(CELLS) == 8
     more = driver.find_element(By.CSS_SELECTOR, "[data-more]")
     assert more.get_attribute("href").endswith("/cats/page/2/index.html")
@@ -57,9 +65,14 @@ def test_more_loads_the_next_page_in_place(driver, server):
                             document.querySelectorAll('[data-grid] [data-cell]').length]);
       }).observe(document.querySelector('main'), {subtree: true, childList: true, attributes: true});
     """)
-    # Keyboard: focus the More link and press Enter.
-    driver.execute_script("arguments[0].focus()", more)
-    more.send_keys(Keys.ENTER)
+    # Keyboard: Tab reaches the More link, Enter follows it.
+    driver.find_element(By.TAG_NAME, "h1").click()
+    for _ in range(80):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        if driver.execute_script("return document.activeElement.hasAttribute('data-more')"):
+            break
+    assert driver.execute_script("return document.activeElement.hasAttribute('data-more')"), "More is not reachable with Tab"
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
     wait_for(driver, CELLS + " >= 16")
     assert driver.current_url.endswith("/cats/index.html"), "the page's own URL stays"
     changes = driver.execute_script("return window.__more")
@@ -125,6 +138,12 @@ def test_item_dialog_opens_from_a_gallery_and_escape_closes_it(driver, server):
     wait_for(driver, "return !document.querySelector('dialog[open]')")
     assert driver.current_url.endswith("/popular/index.html")
     assert driver.execute_script("return document.activeElement.closest('[data-cell]') !== null"), "focus returns to the cell"
+    # The browser's Back button closes the dialog too; reloading while open shows the page.
+    driver.find_elements(By.CSS_SELECTOR, "[data-cell] a")[1].click()
+    wait_for(driver, "return !!document.querySelector('dialog[open] [data-item]')")
+    assert "/items/tmdb-" in driver.current_url
+    driver.back()
+    wait_for(driver, "return !document.querySelector('dialog[open]') && location.pathname.endsWith('/popular/index.html')")
     assert console_errors(driver) == []
 
 

@@ -53,3 +53,18 @@ def test_the_measurement_catches_a_broken_grid(driver, server):
     assert "horizontal scroll" in text
     assert "want 3 per row" in text
     assert "aspect ratio off" in text
+
+
+def test_columns_hold_at_every_width_between(driver, server):
+    """'and everything between': a sweep from 320 to 1600 px on a movie and a GIF page."""
+    failures = {}
+    for width in range(320, 1601, 160):
+        set_width(driver, width)
+        for page in ("popular/index.html", "trending/index.html"):
+            open_page(driver, server.url(page))
+            load_all_images(driver)
+            problems = grid_problems(measure(driver))
+            if problems:
+                failures[f"{page} @ {width}px"] = problems
+    console_errors(driver)
+    assert not failures, json.dumps(failures, indent=1, ensure_ascii=False)
