@@ -6,6 +6,10 @@ Hermetic: everything is written under pytest's temporary folder, both servers li
 """
 from __future__ import annotations
 
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ for the test modules in the working tree
+
 import functools
 import http.server
 import json
