@@ -145,8 +145,11 @@ class Rewriter:
 
 
 class SiteServer:
-    def __init__(self, root: Path):
-        handler = functools.partial(_QuietFiles, directory=str(root))
+    """Serves a built site at / and also under `prefix`, the path of its baseURL
+    (404.html links from there)."""
+
+    def __init__(self, root: Path, prefix: str = "/vitrine"):
+        handler = functools.partial(_QuietFiles, directory=str(root), prefix=prefix)
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
@@ -160,12 +163,13 @@ class SiteServer:
 
 
 class _QuietFiles(http.server.SimpleHTTPRequestHandler):
-    """Serves the site at / and, like its baseURL (https://example.org/vitrine/), at
-    /vitrine/ — 404.html links from the base URL's path."""
+    def __init__(self, *args, prefix: str = "", **kwargs):
+        self.prefix = prefix
+        super().__init__(*args, **kwargs)
 
     def translate_path(self, path):
-        if path == "/vitrine" or path.startswith("/vitrine/"):
-            path = path[len("/vitrine"):] or "/"
+        if self.prefix and (path == self.prefix or path.startswith(self.prefix + "/")):
+            path = path[len(self.prefix):] or "/"
         return super().translate_path(path)
 
     def log_message(self, *args):
@@ -182,24 +186,24 @@ def images():
     server.close()
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory, images) -> Path:
-    """The example site, copied with local image URLs and built with the debug binary."""
+def build_copy(tmp_path_factory, images, source_site: Path, name: str, edit=None) -> Path:
+    """Copies a site into a temporary folder with its image URLs pointed at the local image
+    server (`edit(source)` may change the copy further), builds it with the debug binary and
+    returns the output folder."""
     if not BINARY.exists():
         pytest.fail(f"{BINARY} is missing: run `swift build` first")
-    work = tmp_path_factory.mktemp("site")
-    source = work / "Site"
-    shutil.copytree(REPO / "Site", source, ignore=shutil.ignore_patterns("public"))
-    # Three pages of cats (24 items, 8 a page), so More has a next page to move on to.
-    config = (source / "site.yml").read_text(encoding="utf-8")
-    config = config.replace("    query: cats\n    limit: 24\n", "    query: cats\n    limit: 24\n    perPage: 8\n")
-    assert "perPage: 8" in config
-    (source / "site.yml").write_text(config, encoding="utf-8")
+    work = tmp_path_factory.mktemp(name)
+    source = work / "site"
+    shutil.copytree(source_site, source, ignore=shutil.ignore_patterns("public", ".vitrine-*"))
+    if edit:
+        edit(source)
     rewriter = Rewriter(images.base)
     for path in sorted((source / "data").glob("*.json")) + [source / "favorites.json"]:
+        if not path.exists():
+            continue
         data = json.loads(path.read_text(encoding="utf-8"))
         rewriter.walk(data)
-        if path.name == "apps.json":
+        if path.name == "apps.json" and data.get("items"):
             # App Store descriptions run long; the example's are short. Make one long enough
             # to fold (the fold test), as a real one would be.
             app = data["items"][0]["app"]
@@ -212,6 +216,21 @@ def site(tmp_path_factory, images) -> Path:
         capture_output=True, text=True, timeout=120,
     )
     assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, images) -> Path:
+    """The example site, with local image URLs, built with the debug binary."""
+
+    def three_pages_of_cats(source: Path) -> None:
+        # 24 cats, 8 a page: More has a next page to move on to.
+        config = (source / "site.yml").read_text(encoding="utf-8")
+        config = config.replace("    query: cats\n    limit: 24\n", "    query: cats\n    limit: 24\n    perPage: 8\n")
+        assert "perPage: 8" in config
+        (source / "site.yml").write_text(config, encoding="utf-8")
+
+    out = build_copy(tmp_path_factory, images, REPO / "Site", "example", three_pages_of_cats)
     assert (out / "cats" / "page" / "3" / "index.html").exists()
     for name in ("cats", "popular", "swift-books", "apps", "favorites"):
         assert (out / name / "index.html").exists(), name
@@ -221,8 +240,23 @@ def site(tmp_path_factory, images) -> Path:
 
 
 @pytest.fixture(scope="session")
+def fixture_site(tmp_path_factory, images) -> Path:
+    """The unit tests' fixture site: hostile strings everywhere, `lang=ko`, an empty gallery."""
+    out = build_copy(tmp_path_factory, images, REPO / "Tests" / "VitrineKitTests" / "Fixtures" / "site", "fixture")
+    assert (out / "nothing" / "index.html").exists()
+    return out
+
+
+@pytest.fixture(scope="session")
 def server(site):
-    s = SiteServer(site)
+    s = SiteServer(site, "/vitrine")
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="session")
+def fixture_server(fixture_site):
+    s = SiteServer(fixture_site, "/fixture")
     yield s
     s.close()
 

@@ -42,15 +42,14 @@ def test_site_navigates_from_file_system(driver, site):
 
 def test_more_loads_the_next_page_in_place(driver, server):
     reset(driver, 1440, 500)  # a short window: More starts far below
-    # Without IntersectionObserver (as in older browsers) nothing loads by itself while
-    # Tab walks down to More; the infinite scroll has its own test below.
+    # More as a plain button (window.vitrineAutoLoad = false): nothing loads by itself
+    # while Tab walks down to it; the infinite scroll has its own test below.
     script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
-                                    {"source": "delete window.IntersectionObserver;"})["identifier"]
+                                    {"source": "window.vitrineAutoLoad = false;"})["identifier"]
     try:
         open_page(driver, server.url("cats/index.html"))
     finally:
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
-    assert driver.execute_script("return typeof IntersectionObserver") == "undefined"
     assert driver.execute_script(CELLS) == 8
     more = driver.find_element(By.CSS_SELECTOR, "[data-more]")
     assert more.get_attribute("href").endswith("/cats/page/2/index.html")

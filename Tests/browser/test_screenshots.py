@@ -20,7 +20,7 @@ def test_screenshots(driver, server, tmp_path):
     # Stable pictures: no shimmer frames, and page 1 only (no infinite scroll).
     set_media(driver, prefers_reduced_motion="reduce")
     script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
-                                    {"source": "delete window.IntersectionObserver;"})["identifier"]
+                                    {"source": "window.vitrineAutoLoad = false;"})["identifier"]
     try:
         for name, page, widths in SHOTS:
             for width in widths:

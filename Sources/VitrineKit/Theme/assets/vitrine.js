@@ -3,7 +3,8 @@
  * Everything works without it: every page is a plain page, the More link is a link to the
  * next page, share links are links, screenshots are links to the large images.
  * With it:
- *   (a) More loads the next gallery page in place; reaching it loads it automatically.
+ *   (a) More loads the next gallery page in place; scrolling to it loads it automatically
+ *       (set `window.vitrineAutoLoad = false` before this script to keep More a button).
  *   (b) [data-share="copy"] copies the page URL, [data-share="native"] opens the share sheet.
  *   (c) [data-screenshot] opens a viewer dialog (arrow keys move, Escape closes).
  *   (d) A grid cell opens its item page in a dialog (modifier-clicks open normally).
@@ -203,10 +204,14 @@
       });
     }
 
+    // The last page is in: More gives way to a note of the same height (nothing moves).
     function finish() {
       if (observer) observer.disconnect();
-      var holder = more.parentNode;
-      if (holder && holder.parentNode) holder.parentNode.removeChild(holder);
+      window.removeEventListener("scroll", onScroll);
+      var end = doc.createElement("span");
+      end.className = "pagination__end";
+      end.textContent = "That\u2019s all.";
+      if (more.parentNode) more.parentNode.replaceChild(end, more);
       more = null;
     }
 
@@ -238,7 +243,7 @@
             more.href = nextMore.getAttribute("href");
             more.textContent = "More";
             more.removeAttribute("aria-busy");
-            if (autoLoad) window.requestAnimationFrame(loadIfVisible);
+            if (autoLoad) window.requestAnimationFrame(function () { loadIfVisible(true); });
           } else {
             finish();
           }
@@ -251,6 +256,7 @@
           loading = false;
           autoLoad = false; // no retry loop: the user clicks to try again
           if (observer) observer.disconnect();
+          window.removeEventListener("scroll", onScroll);
           if (more) {
             more.textContent = "More";
             more.removeAttribute("aria-busy");
@@ -259,11 +265,30 @@
         });
     }
 
-    function loadIfVisible() {
-      if (!more || !autoLoad) return;
+    // Infinite scroll without layout shift: new cells are only appended by themselves while
+    // More is still below the visible part of the page (the observer, and after each page),
+    // or while the reader scrolls at the end. More already on screen when the page opens
+    // waits for a click or a scroll. `window.vitrineAutoLoad = false` (set before this
+    // script runs) keeps More a plain button.
+    function loadIfVisible(belowFoldOnly) {
+      if (!more || !autoLoad || window.vitrineAutoLoad === false) return;
       var rect = more.getBoundingClientRect();
-      if (rect.top < window.innerHeight + 600 && rect.bottom > -600) load(false);
+      var height = window.innerHeight;
+      if (rect.top >= height + 600 || rect.bottom <= -600) return;
+      if (belowFoldOnly && rect.top < height) return;
+      load(false);
     }
+
+    var scrollPending = false;
+    function onScroll() {
+      if (scrollPending) return;
+      scrollPending = true;
+      window.requestAnimationFrame(function () {
+        scrollPending = false;
+        loadIfVisible(false);
+      });
+    }
+    window.addEventListener("scroll", onScroll, { passive: true });
 
     more.addEventListener("click", function (event) {
       if (!isPlainClick(event)) return;
@@ -275,7 +300,7 @@
       observer = new IntersectionObserver(
         function (entries) {
           entries.forEach(function (entry) {
-            if (entry.isIntersecting && autoLoad) load(false);
+            if (entry.isIntersecting) loadIfVisible(true);
           });
         },
         { rootMargin: "0px 0px 600px 0px" }
