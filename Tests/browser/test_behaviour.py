@@ -143,6 +143,13 @@ def test_item_dialog_opens_from_a_gallery_and_escape_closes_it(driver, server):
     assert "/items/tmdb-" in driver.current_url
     driver.back()
     wait_for(driver, "return !document.querySelector('dialog[open]') && location.pathname.endsWith('/popular/index.html')")
+    # So does the item's own "back to the gallery" link, without leaving the page.
+    driver.execute_script("window.__samePage = true;")
+    driver.find_elements(By.CSS_SELECTOR, "[data-cell] a")[2].click()
+    wait_for(driver, "return !!document.querySelector('dialog[open] [data-item]')")
+    driver.find_element(By.CSS_SELECTOR, "dialog[open] [data-back]").click()
+    wait_for(driver, "return !document.querySelector('dialog[open]') && location.pathname.endsWith('/popular/index.html')")
+    assert driver.execute_script("return window.__samePage === true")
     assert console_errors(driver) == []
 
 

@@ -538,8 +538,15 @@
 
     // prev / next inside the dialog load in place.
     itemDialog.content.addEventListener("click", function (event) {
+      if (!isPlainClick(event)) return;
+      var back = closest(event.target, "[data-back], .item-nav__back");
+      if (back && back.href === itemDialog.returnURL) {
+        event.preventDefault(); // back to the gallery this dialog opened from: just close
+        itemDialog.dialog.close();
+        return;
+      }
       var link = closest(event.target, ".item-nav__prev, .item-nav__next");
-      if (!link || !isPlainClick(event)) return;
+      if (!link) return;
       event.preventDefault();
       showItem(link.href, null, "replace");
     });
@@ -565,6 +572,7 @@
   function showItem(url, opener, historyMode) {
     var parts = getItemDialog();
     var request = ++itemRequest;
+    if (historyMode === "push" && !inItemState()) parts.returnURL = location.href;
     if (canHistory && historyMode) {
       try {
         if (historyMode === "push" && !inItemState()) history.pushState({ vitrineItem: url }, "", url);
