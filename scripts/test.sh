@@ -8,5 +8,5 @@ swift build --build-tests
 swift test --skip-build
 if [ -d Tests/browser ] && ls Tests/browser/test_*.py >/dev/null 2>&1; then
   python3 -c "import pytest" 2>/dev/null || python3 -m pip install -q pytest
-  python3 -m pytest -q Tests/browser
+  PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q Tests/browser
 fi

@@ -3,7 +3,8 @@
  * Everything works without it: every page is a plain page, the More link is a link to the
  * next page, share links are links, screenshots are links to the large images.
  * With it:
- *   (a) More loads the next gallery page in place; reaching it loads it automatically.
+ *   (a) More loads the next gallery page in place; scrolling to it loads it automatically
+ *       (set `window.vitrineAutoLoad = false` before this script to keep More a button).
  *   (b) [data-share="copy"] copies the page URL, [data-share="native"] opens the share sheet.
  *   (c) [data-screenshot] opens a viewer dialog (arrow keys move, Escape closes).
  *   (d) A grid cell opens its item page in a dialog (modifier-clicks open normally).
@@ -127,14 +128,21 @@
 
   // ── Placeholders: stop the shimmer once an image has arrived ─────────────
 
-  function markLoaded(img) {
+  function markLoaded(img, failed) {
     var media = closest(img, "[data-cell-media]");
     if (media) media.setAttribute("data-loaded", "");
+    if (failed) {
+      img.setAttribute("data-failed", "");
+      if (media) media.setAttribute("data-failed", "");
+    } else if (img.hasAttribute("data-failed")) {
+      img.removeAttribute("data-failed");
+      if (media) media.removeAttribute("data-failed");
+    }
   }
 
   function watchImages(root) {
-    $all("[data-cell-media] img", root).forEach(function (img) {
-      if (img.complete) markLoaded(img);
+    $all("img", root).forEach(function (img) {
+      if (img.complete) markLoaded(img, !img.naturalWidth);
     });
   }
 
@@ -142,14 +150,14 @@
   doc.addEventListener(
     "load",
     function (event) {
-      if (event.target && event.target.tagName === "IMG") markLoaded(event.target);
+      if (event.target && event.target.tagName === "IMG") markLoaded(event.target, false);
     },
     true
   );
   doc.addEventListener(
     "error",
     function (event) {
-      if (event.target && event.target.tagName === "IMG") markLoaded(event.target);
+      if (event.target && event.target.tagName === "IMG") markLoaded(event.target, true);
     },
     true
   );
@@ -162,6 +170,8 @@
     var scope = closest(more, "section") || closest(more, "main") || doc;
     var grid = $("[data-grid]", scope) || $("[data-grid]");
     if (!grid || !canFetch) return; // plain link: the next page opens on its own
+    // Absolute from the start: the document's URL changes while an item dialog is open.
+    more.href = more.href;
 
     var loading = false;
     var autoLoad = true;
@@ -194,10 +204,14 @@
       });
     }
 
+    // The last page is in: More gives way to a note of the same height (nothing moves).
     function finish() {
       if (observer) observer.disconnect();
-      var holder = more.parentNode;
-      if (holder && holder.parentNode) holder.parentNode.removeChild(holder);
+      window.removeEventListener("scroll", onScroll);
+      var end = doc.createElement("span");
+      end.className = "pagination__end";
+      end.textContent = "That\u2019s all.";
+      if (more.parentNode) more.parentNode.replaceChild(end, more);
       more = null;
     }
 
@@ -229,7 +243,7 @@
             more.href = nextMore.getAttribute("href");
             more.textContent = "More";
             more.removeAttribute("aria-busy");
-            if (autoLoad) window.requestAnimationFrame(loadIfVisible);
+            if (autoLoad) window.requestAnimationFrame(function () { loadIfVisible(true); });
           } else {
             finish();
           }
@@ -242,6 +256,7 @@
           loading = false;
           autoLoad = false; // no retry loop: the user clicks to try again
           if (observer) observer.disconnect();
+          window.removeEventListener("scroll", onScroll);
           if (more) {
             more.textContent = "More";
             more.removeAttribute("aria-busy");
@@ -250,11 +265,30 @@
         });
     }
 
-    function loadIfVisible() {
-      if (!more || !autoLoad) return;
+    // Infinite scroll without layout shift: new cells are only appended by themselves while
+    // More is still below the visible part of the page (the observer, and after each page),
+    // or while the reader scrolls at the end. More already on screen when the page opens
+    // waits for a click or a scroll. `window.vitrineAutoLoad = false` (set before this
+    // script runs) keeps More a plain button.
+    function loadIfVisible(belowFoldOnly) {
+      if (!more || !autoLoad || window.vitrineAutoLoad === false) return;
       var rect = more.getBoundingClientRect();
-      if (rect.top < window.innerHeight + 600 && rect.bottom > -600) load(false);
+      var height = window.innerHeight;
+      if (rect.top >= height + 600 || rect.bottom <= -600) return;
+      if (belowFoldOnly && rect.top < height) return;
+      load(false);
     }
+
+    var scrollPending = false;
+    function onScroll() {
+      if (scrollPending) return;
+      scrollPending = true;
+      window.requestAnimationFrame(function () {
+        scrollPending = false;
+        loadIfVisible(false);
+      });
+    }
+    window.addEventListener("scroll", onScroll, { passive: true });
 
     more.addEventListener("click", function (event) {
       if (!isPlainClick(event)) return;
@@ -266,7 +300,7 @@
       observer = new IntersectionObserver(
         function (entries) {
           entries.forEach(function (entry) {
-            if (entry.isIntersecting && autoLoad) load(false);
+            if (entry.isIntersecting) loadIfVisible(true);
           });
         },
         { rootMargin: "0px 0px 600px 0px" }
@@ -504,19 +538,49 @@
 
     // prev / next inside the dialog load in place.
     itemDialog.content.addEventListener("click", function (event) {
+      if (!isPlainClick(event)) return;
+      var back = closest(event.target, "[data-back], .item-nav__back");
+      if (back && back.href === itemDialog.returnURL) {
+        event.preventDefault(); // back to the gallery this dialog opened from: just close
+        itemDialog.dialog.close();
+        return;
+      }
       var link = closest(event.target, ".item-nav__prev, .item-nav__next");
-      if (!link || !isPlainClick(event)) return;
+      if (!link) return;
       event.preventDefault();
-      showItem(link.href);
+      showItem(link.href, null, "replace");
+    });
+    itemDialog.dialog.addEventListener("close", function () {
+      if (canHistory && inItemState()) history.back();
+    });
+    window.addEventListener("popstate", function () {
+      if (!inItemState() && itemDialog.dialog.open) itemDialog.dialog.close();
     });
     return itemDialog;
   }
 
   var itemRequest = 0;
 
-  function showItem(url, opener) {
+  // The dialog's URL is the item page's: opening pushes it, prev/next replace it, closing
+  // (or Back) returns to the gallery's. A reload there shows the plain item page.
+  var canHistory = !!(window.history && typeof history.pushState === "function");
+
+  function inItemState() {
+    return !!(history.state && history.state.vitrineItem);
+  }
+
+  function showItem(url, opener, historyMode) {
     var parts = getItemDialog();
     var request = ++itemRequest;
+    if (historyMode === "push" && !inItemState()) parts.returnURL = location.href;
+    if (canHistory && historyMode) {
+      try {
+        if (historyMode === "push" && !inItemState()) history.pushState({ vitrineItem: url }, "", url);
+        else history.replaceState({ vitrineItem: url }, "", url);
+      } catch (e) {
+        /* a URL the history does not take: keep the current one */
+      }
+    }
     parts.openLink.href = url;
     parts.content.setAttribute("aria-busy", "true");
     parts.content.textContent = "Loading…";
@@ -549,7 +613,7 @@
     var link = closest(event.target, "[data-cell] a[href]");
     if (!link || link.target || !isSameSite(link.href)) return;
     event.preventDefault();
-    showItem(link.href, link);
+    showItem(link.href, link, "push");
   });
 
   // ── Start ────────────────────────────────────────────────────────────────
