@@ -21,6 +21,7 @@ public struct SiteBuilder: Sendable {
         let config = try loader.loadConfig()
         let favorites = try loader.loadFavorites(config)
         let fetched = try await FetchStage(options: options, config: config, logger: logger).run(favorites: favorites)
+        try FavoritesService(options: options, logger: logger).snapshot(fetched.resolved, config: config)
         let site = try loader.load(config: config, favorites: favorites, resolved: fetched.resolved)
         let theme = try stage("load templates") { () throws(VitrineError) in
             try Theme.load(overrides: options.site.appendingPathComponent("templates"), overridesLabel: options.label("templates"))

@@ -48,14 +48,8 @@ struct FetchStage {
         let unresolved = try unresolvedFavorites(favorites)
         guard !toFetch.isEmpty || (!unresolved.isEmpty && fetch.mode != .offline) else { return outcome }
 
-        let transport = fetch.transport ?? AsyncHTTPClientTransport(timeouts: fetch.timeouts)
-        let cacheDirectory = fetch.cacheDirectory ?? options.site.appendingPathComponent(".vitrine-cache/http")
-        let client = FetchClient(
-            transport: transport, cache: HTTPCache(directory: cacheDirectory, maxAge: fetch.cacheMaxAge),
-            retry: fetch.retry, maxInFlight: fetch.concurrency, logger: logger,
-            sleep: fetch.sleep ?? { try await Task.sleep(for: $0) }
-        )
-        let clients = SourceClients(context: ClientContext(fetch: client, endpoints: fetch.endpoints, credentials: fetch.credentials))
+        let session = FetchSession(options: options, logger: logger)
+        let clients = session.sources
 
         // Searches run concurrently (bounded by the fetch client); results are applied in config order.
         let results = await withTaskGroup(of: (Int, Result<SearchResult, VitrineError>).self) { group in
@@ -106,8 +100,8 @@ struct FetchStage {
                 }
             }
         }
-        outcome.counters = await client.counters
-        await transport.shutdown()
+        outcome.counters = await session.client.counters
+        await session.close()
         for line in outcome.failures { logger.warning("\(line)") }
         if !fatal.isEmpty {
             let names = fatal.map { "'\($0)'" }.joined(separator: ", ")
@@ -166,13 +160,8 @@ struct FetchStage {
     private func unresolvedFavorites(_ favorites: FavoritesFile) throws(VitrineError) -> [ItemID] {
         let needed = favorites.favorites.filter { $0.item == nil }.map(\.id)
         guard !needed.isEmpty else { return [] }
-        var known: Set<ItemID> = []
-        for gallery in config.galleries {
-            guard let data = FileManager.default.contents(atPath: url(gallery).path) else { continue }
-            let snapshot = try JSONFile.decode(Snapshot.self, from: data, file: label(gallery))
-            known.formUnion(snapshot.items.map(\.id))
-        }
-        return needed.filter { !known.contains($0) }
+        let known = try SnapshotIndex.items(site: options.site, label: options.label, config: config)
+        return needed.filter { known[$0] == nil }
     }
 }
 

@@ -177,7 +177,7 @@ struct PageFactory: Sendable {
             cells: cells,
             isEmpty: cells.isEmpty,
             emptyTitle: "No favorites yet",
-            emptyMessage: "Add one to \(config.favorites.file) as {\"id\": \"giphy:ID\", \"addedAt\": \"2026-11-20T09:12:00Z\"} and build again.",
+            emptyMessage: "Add one with “vitrine favorites add giphy:ID”, or list it in \(config.favorites.file), then build again.",
             pagination: pagination.view(current: number, from: here) { .favorites(page: $0) },
             switcher: [],
             hasSwitcher: false,

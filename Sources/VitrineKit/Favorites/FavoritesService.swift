@@ -1,0 +1,134 @@
+import Foundation
+import Logging
+
+/// `vitrine favorites list|add|remove`: the favorites workflow over `FavoritesStore`.
+public struct FavoritesService: Sendable {
+    public let options: BuildOptions
+    public let logger: Logger
+    /// The clock for `addedAt`; a seam for tests.
+    public var now: @Sendable () -> Date = { Date() }
+    /// Test seam, passed to the store.
+    var beforeRename: AtomicFile.BeforeRename?
+
+    public init(options: BuildOptions, logger: Logger = Logger(label: "vitrine")) {
+        self.options = options
+        self.logger = logger
+    }
+
+    public struct Row: Sendable, Equatable {
+        public var position: Int
+        public var id: String
+        public var kind: String
+        public var title: String
+        public var added: String
+    }
+
+    public enum AddOutcome: Sendable, Equatable {
+        case added(title: String, count: Int, limit: Int)
+        case alreadyThere(count: Int, limit: Int)
+    }
+
+    private func context() throws(VitrineError) -> (SiteConfig, FavoritesStore) {
+        let config = try SiteLoader(options: options, logger: logger).loadConfig()
+        var store = FavoritesStore(url: options.site.appendingPathComponent(config.favorites.file), label: options.label(config.favorites.file))
+        store.beforeRename = beforeRename
+        return (config, store)
+    }
+
+    /// Favorites in display order, titled from their snapshot or a gallery's (no request).
+    public func list() throws(VitrineError) -> [Row] {
+        let (config, store) = try context()
+        let favorites = try store.read().ordered(config.favorites.order)
+        let known = favorites.contains { $0.item == nil }
+            ? try SnapshotIndex.items(site: options.site, label: options.label, config: config) : [:]
+        return favorites.enumerated().map { index, favorite in
+            let item = favorite.item ?? known[favorite.id]
+            return Row(
+                position: index + 1, id: favorite.id.description, kind: favorite.id.source.kind.rawValue,
+                title: item?.title ?? "(not looked up yet)", added: favorite.addedAtText
+            )
+        }
+    }
+
+    /// Adds an item with a snapshot of it, from a gallery snapshot or the source's by-id
+    /// endpoint. Refuses past the limit (nothing changes); an id already there is a no-op.
+    public func add(_ text: String) async throws(VitrineError) -> AddOutcome {
+        let id = try ItemID(parsing: text)
+        let (config, store) = try context()
+        let limit = config.favorites.limit
+        let current = try store.read()
+        if current.favorites.contains(where: { $0.id == id }) {
+            return .alreadyThere(count: current.favorites.count, limit: limit)
+        }
+        guard current.favorites.count < limit else { throw Self.full(current.favorites.count, limit) }
+
+        let item = try await resolve(id, config: config)
+        let stamp = RFC3339.string(from: now())
+        return try store.update { (file: inout FavoritesFile) throws(VitrineError) -> AddOutcome in
+            // Re-checked under the lock: another process may have added meanwhile.
+            if file.favorites.contains(where: { $0.id == id }) {
+                return .alreadyThere(count: file.favorites.count, limit: limit)
+            }
+            guard file.favorites.count < limit else { throw Self.full(file.favorites.count, limit) }
+            file.favorites.append(Favorite(id: id, addedAtText: stamp, addedAt: RFC3339.date(from: stamp) ?? now(), item: item))
+            return .added(title: item.title, count: file.favorites.count, limit: limit)
+        }
+    }
+
+    /// Removes an id; one that is not there is an error (nothing changes).
+    public func remove(_ text: String) throws(VitrineError) -> (title: String?, count: Int, limit: Int) {
+        let id = try ItemID(parsing: text)
+        let (config, store) = try context()
+        return try store.update { (file: inout FavoritesFile) throws(VitrineError) -> (String?, Int, Int) in
+            guard let index = file.favorites.firstIndex(where: { $0.id == id }) else {
+                throw VitrineError("'\(id)' is not in \(store.label)")
+            }
+            let removed = file.favorites.remove(at: index)
+            return (removed.item?.title, file.favorites.count, config.favorites.limit)
+        }
+    }
+
+    /// Stores snapshots of items looked up by id during a build, so later builds need no request.
+    func snapshot(_ resolved: [ItemID: Item], config: SiteConfig) throws(VitrineError) {
+        guard !resolved.isEmpty else { return }
+        let store = FavoritesStore(url: options.site.appendingPathComponent(config.favorites.file), label: options.label(config.favorites.file))
+        try store.update { (file: inout FavoritesFile) throws(VitrineError) in
+            for index in file.favorites.indices where file.favorites[index].item == nil {
+                if let item = resolved[file.favorites[index].id] { file.favorites[index].item = item }
+            }
+        }
+    }
+
+    static func full(_ count: Int, _ limit: Int) -> VitrineError {
+        VitrineError("favorites are full (\(count)/\(limit)): remove one first")
+    }
+
+    private func resolve(_ id: ItemID, config: SiteConfig) async throws(VitrineError) -> Item {
+        if let item = try SnapshotIndex.items(site: options.site, label: options.label, config: config)[id] {
+            return item
+        }
+        guard options.fetch.mode != .offline else {
+            throw VitrineError("'\(id)' is in no gallery snapshot, and --offline forbids looking it up")
+        }
+        let session = FetchSession(options: options, logger: logger)
+        do {
+            let item = try await session.sources.client(for: id.source).item(id)
+            await session.close()
+            return item
+        } catch {
+            await session.close()
+            throw VitrineError("cannot add '\(id)': \(error.message)")
+        }
+    }
+}
+
+extension FavoritesService {
+    /// For crash tests: after the new file is complete and before it is renamed into place,
+    /// say so on stderr and wait, so a test can kill the process at that instant.
+    public mutating func pauseBeforeRename(seconds: Double) {
+        beforeRename = { temporary in
+            FileHandle.standardError.write(Data("paused before rename: \(temporary.lastPathComponent)\n".utf8))
+            Thread.sleep(forTimeInterval: seconds)
+        }
+    }
+}

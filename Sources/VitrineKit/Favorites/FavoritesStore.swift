@@ -1,0 +1,58 @@
+import Foundation
+
+/// `favorites.json` read, changed and written safely: every change runs under an exclusive
+/// lock, re-reads the file, and replaces it atomically. A malformed file is reported with
+/// file:line:column and never overwritten.
+public struct FavoritesStore: Sendable {
+    public let url: URL
+    /// The path as the user would type it, for messages.
+    public let label: String
+    /// Test seam: runs between writing the new file and renaming it into place.
+    var beforeRename: AtomicFile.BeforeRename?
+
+    public init(url: URL, label: String) {
+        self.url = url
+        self.label = label
+    }
+
+    var lockURL: URL {
+        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).lock")
+    }
+
+    /// The current file; no file means no favorites yet.
+    public func read() throws(VitrineError) -> FavoritesFile {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            if FileManager.default.fileExists(atPath: url.path) {
+                throw VitrineError(file: label, "cannot read")
+            }
+            return FavoritesFile(favorites: [])
+        }
+        return try FavoritesFile.parse(data, file: label)
+    }
+
+    /// Runs `change` on the file's current content under the lock; writes only if it returns
+    /// a different file. Returns what `change` decided.
+    @discardableResult
+    public func update<Result>(_ change: (inout FavoritesFile) throws(VitrineError) -> Result) throws(VitrineError) -> Result {
+        let lock = try FileLock(lockURL, label: label)
+        defer { withExtendedLifetime(lock) {} }
+        let before = try read()
+        var after = before
+        let result = try change(&after)
+        if after != before {
+            try FileManager.default.createDirectoryIfMissing(url.deletingLastPathComponent(), label: label)
+            try AtomicFile.write(try after.encoded(), to: url, label: label, beforeRename: beforeRename)
+        }
+        return result
+    }
+}
+
+extension FileManager {
+    func createDirectoryIfMissing(_ url: URL, label: String) throws(VitrineError) {
+        do {
+            try createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw VitrineError(file: label, "cannot create folder: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import VitrineKit
+
+extension Vitrine {
+    struct Favorites: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List, add and remove favorites in SITE/favorites.json.",
+            discussion: """
+                Changes are made under a lock and written atomically, so concurrent commands \
+                and crashes never lose an entry. Ids look like giphy:FiGiRei2ICzzG, tmdb:550, \
+                books:zyTCAlFPjgYC, appstore:872469884.
+                """,
+            subcommands: [List.self, Add.self, Remove.self]
+        )
+    }
+}
+
+extension Vitrine.Favorites {
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the favorites in display order.")
+
+        @OptionGroup var options: SiteOptions
+
+        func run() async throws {
+            options.bootstrapLogging()
+            try await runReportingErrors { () throws(VitrineError) in
+                let rows = try FavoritesService(options: BuildOptions(site: options.siteURL, siteLabel: options.site)).list()
+                guard !rows.isEmpty else {
+                    print("No favorites yet. Add one with: vitrine favorites add giphy:ID \(options.site)")
+                    return
+                }
+                let table = [["#", "id", "kind", "title", "added"]] + rows.map { [String($0.position), $0.id, $0.kind, $0.title, $0.added] }
+                let widths = (0..<5).map { column in table.map { $0[column].count }.max() ?? 0 }
+                for row in table {
+                    let cells = row.enumerated().map { column, text in
+                        column == 4 ? text : text.padding(toLength: min(widths[column], column == 3 ? 40 : 200), withPad: " ", startingAt: 0)
+                    }
+                    print(cells.joined(separator: "  "))
+                }
+            }
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add an item, with a snapshot of it, from a gallery snapshot or the source's API.",
+            discussion: "Refuses past favorites.limit in site.yml and changes nothing then."
+        )
+
+        @Argument(help: "The item's id, e.g. giphy:FiGiRei2ICzzG or tmdb:550.")
+        var id: String
+
+        @OptionGroup var options: SiteOptions
+        @OptionGroup(title: "Network") var network: NetworkOptions
+
+        /// Crash tests: stop for this many seconds between writing the new file and renaming it.
+        @Option(help: .hidden)
+        var testPauseBeforeRename: Double?
+
+        func run() async throws {
+            options.bootstrapLogging()
+            var service = FavoritesService(options: BuildOptions(site: options.siteURL, siteLabel: options.site, fetch: try network.fetchOptions()))
+            if let seconds = testPauseBeforeRename {
+                service.pauseBeforeRename(seconds: seconds)
+            }
+            try await runReportingErrors { () throws(VitrineError) in
+                switch try await service.add(id) {
+                case .added(let title, let count, let limit):
+                    print("added \(id) “\(title)” (\(count)/\(limit))")
+                case .alreadyThere(let count, let limit):
+                    print("\(id) is already a favorite (\(count)/\(limit)); nothing changed")
+                }
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove an item from the favorites.")
+
+        @Argument(help: "The item's id.")
+        var id: String
+
+        @OptionGroup var options: SiteOptions
+
+        func run() async throws {
+            options.bootstrapLogging()
+            try await runReportingErrors { () throws(VitrineError) in
+                let (title, count, limit) = try FavoritesService(options: BuildOptions(site: options.siteURL, siteLabel: options.site)).remove(id)
+                print("removed \(id)\(title.map { " “\($0)”" } ?? "") (\(count)/\(limit))")
+            }
+        }
+    }
+}
