@@ -34,7 +34,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            resources: [.copy("Theme")]
+            resources: [.copy("Theme"), .copy("Scaffold")]
         ),
         .executableTarget(
             name: "vitrine",

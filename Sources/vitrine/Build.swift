@@ -41,12 +41,13 @@ extension Vitrine {
 
         func run() async throws {
             options.bootstrapLogging()
-            let buildOptions = BuildOptions(
+            var buildOptions = BuildOptions(
                 site: options.siteURL, siteLabel: options.site,
                 output: output.map { URL(fileURLWithPath: $0, isDirectory: true) }, outputLabel: output,
                 baseURL: baseURL, jobs: jobs, fetch: try network.fetchOptions(),
                 report: report.map { URL(fileURLWithPath: $0) }
             )
+            buildOptions.checkLinks = network.strict
             try await runReportingErrors { () throws(VitrineError) in
                 let summary = try await SiteBuilder().build(buildOptions)
                 for warning in summary.warnings {

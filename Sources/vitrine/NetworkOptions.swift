@@ -10,7 +10,7 @@ struct NetworkOptions: ParsableArguments {
     @Flag(help: "Run every search again, even where a snapshot exists.")
     var refresh = false
 
-    @Flag(help: "Fail the build if any search fails (instead of keeping its snapshot).")
+    @Flag(help: "Fail if any search fails (instead of keeping its snapshot), or if a link of the new site is broken.")
     var strict = false
 
     @Option(help: "Folder of the on-disk HTTP cache (default: SITE/.vitrine-cache/http).", completion: .directory)

@@ -19,6 +19,9 @@ public struct BuildOptions: Sendable {
     public var fetch: FetchOptions
     /// Where to write a JSON build report (`--report`), if anywhere.
     public var report: URL?
+    /// Check every internal link, asset and anchor of the staged site before publishing it
+    /// (`--strict`); a problem fails the build and the previous site stays.
+    public var checkLinks = false
 
     public init(
         site: URL, siteLabel: String? = nil, output: URL? = nil, outputLabel: String? = nil, baseURL: String? = nil,

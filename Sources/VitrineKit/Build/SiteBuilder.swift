@@ -37,6 +37,9 @@ public struct SiteBuilder: Sendable {
             var written = try await renderer.render(plan, jobs: options.jobs)
             written.add(try stage("copy assets") { () throws(VitrineError) in try renderer.copyAssets() })
             try publisher.writeMarker(in: staging)
+            if options.checkLinks {
+                try stage("check links") { () throws(VitrineError) in try checkLinks(in: staging, config: site.config) }
+            }
             try stage("publish") { () throws(VitrineError) in try publisher.publish(staging) }
             let seconds = (clock.now - start) / .seconds(1)
             let summary = BuildSummary(
@@ -51,6 +54,16 @@ public struct SiteBuilder: Sendable {
         } catch {
             publisher.discard(staging)
             throw error
+        }
+    }
+
+    /// `--strict`: the same link check as `vitrine check`, on the staged site.
+    private func checkLinks(in staging: URL, config: SiteConfig) throws(VitrineError) {
+        let path = config.baseURL.flatMap { URLComponents(string: $0)?.path } ?? "/"
+        let problems = try LinkCheck.problems(in: staging, sitePath: path.hasSuffix("/") ? path : path + "/")
+        guard problems.isEmpty else {
+            for problem in problems { logger.error("\(problem)") }
+            throw VitrineError("check links: \(Format.count(problems.count, "problem", "problems")) (--strict); the previous site was kept")
         }
     }
 

@@ -1,0 +1,59 @@
+import Foundation
+import Logging
+
+/// `vitrine check`: validates a site's inputs and, if it was built, its output — and reports
+/// every problem, one line each, instead of stopping at the first.
+public struct SiteCheck: Sendable {
+    public let options: BuildOptions
+    public let logger: Logger
+
+    public init(options: BuildOptions, logger: Logger = Logger(label: "vitrine")) {
+        self.options = options
+        self.logger = logger
+    }
+
+    public struct Result: Sendable {
+        public var problems: [String]
+        /// Whether a built site was found and its links checked.
+        public var checkedOutput: Bool
+        public var files: Int
+    }
+
+    public func run() -> Result {
+        var problems: [String] = []
+        func collect(_ body: () throws(VitrineError) -> Void) {
+            do { try body() } catch { problems.append(error.message) }
+        }
+        let loader = SiteLoader(options: options, logger: logger)
+        var config: SiteConfig?
+        collect { () throws(VitrineError) in config = try loader.loadConfig() }
+        if let config {
+            collect { () throws(VitrineError) in _ = try loader.loadFavorites(config) }
+            collect { () throws(VitrineError) in _ = try loader.loadContent(config) }
+            for gallery in config.galleries {
+                collect { () throws(VitrineError) in _ = try loader.loadSnapshot(gallery) }
+            }
+        }
+        collect { () throws(VitrineError) in
+            _ = try Theme.load(overrides: options.site.appendingPathComponent("templates"), overridesLabel: options.label("templates"))
+        }
+
+        let output = options.outputDirectory
+        var files = 0
+        let built = FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path)
+        if built {
+            // Without a readable site.yml, baseURL's path is unknown: root-absolute links are skipped.
+            let sitePath = config.map { config in
+                let path = config.baseURL.flatMap { URLComponents(string: $0)?.path } ?? "/"
+                return path.hasSuffix("/") ? path : path + "/"
+            }
+            collect { () throws(VitrineError) in
+                files = try LinkCheck.listFiles(output).count
+                let label = options.outputLabel ?? options.label("public")
+                problems += try LinkCheck.problems(in: output, sitePath: sitePath)
+                    .map { "\(label)/\($0)" }
+            }
+        }
+        return Result(problems: problems, checkedOutput: built, files: files)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// `vitrine new DIR`: a working site that builds offline at once — site.yml with comments,
+/// an empty favorites.json, content/index.md, a gallery snapshot in data/, and templates/
+/// with a README on overriding.
+public struct SiteScaffold: Sendable {
+    public let directory: URL
+    /// How the user named the folder, for messages and the printed next steps.
+    public let label: String
+    public let source: Source
+
+    public init(directory: URL, label: String, source: Source) {
+        self.directory = directory
+        self.label = label
+        self.source = source
+    }
+
+    /// The gallery the new site starts with, per source.
+    var gallery: (name: String, title: String, keys: String) {
+        switch source {
+        case .giphy: ("cats", "Cat GIFs", "    source: giphy\n    query: cats            # no query: GIPHY trending\n    limit: 24\n")
+        case .tmdb: ("movies", "Popular movies", "    source: tmdb\n    list: popular          # popular | top_rated | search (with query)\n")
+        case .googleBooks: ("books", "Books about Swift", "    source: google-books\n    query: \"intitle:swift\" # intitle:, inauthor:, subject:, isbn: …\n    limit: 40\n")
+        case .appStore: ("apps", "Apps", "    source: app-store\n    ids: [362057947]       # App Store ids, in display order\n    country: kr            # the storefront\n")
+        }
+    }
+
+    /// Writes the site; refuses a folder that exists and is not empty.
+    public func create() throws(VitrineError) -> [String] {
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: directory.path) {
+            let contents: [String]
+            do {
+                contents = try fileManager.contentsOfDirectory(atPath: directory.path)
+            } catch {
+                throw VitrineError("\(label) exists and is not a folder; choose another name")
+            }
+            guard contents.isEmpty else {
+                throw VitrineError("\(label) is not empty; vitrine new only writes into a new or empty folder")
+            }
+        }
+        let (name, title, keys) = gallery
+        let files: [(String, Data)] = [
+            ("site.yml", Data(siteYAML(name: name, title: title, keys: keys).utf8)),
+            ("favorites.json", Data("{\"favorites\": []}\n".utf8)),
+            ("content/index.md", Data(indexMarkdown(title: title).utf8)),
+            ("data/\(name).json", try sampleSnapshot(gallery: name)),
+            ("templates/README.md", Data(templatesReadme.utf8)),
+            (".gitignore", Data("public/\n.vitrine-cache/\n.favorites.json.lock\n".utf8)),
+        ]
+        for (path, data) in files {
+            let url = directory.appendingPathComponent(path)
+            do {
+                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: url, options: .withoutOverwriting)
+            } catch {
+                throw VitrineError("\(label)/\(path): cannot write: \(error.localizedDescription)")
+            }
+        }
+        return files.map(\.0)
+    }
+
+    /// What to type next; each line works as written.
+    public var nextSteps: [String] {
+        let variable: String? = switch source {
+        case .giphy: "GIPHY_API_KEY"
+        case .tmdb: "TMDB_API_KEY"
+        case .googleBooks: nil
+        case .appStore: nil
+        }
+        var steps = [
+            "vitrine build \(label)                 # offline, from the sample snapshot in data/",
+            "open \(label)/public/index.html         # or: vitrine serve \(label)",
+        ]
+        steps.append(variable.map { "\($0)=… vitrine build \(label) --refresh   # live results" }
+            ?? "vitrine build \(label) --refresh        # live results (no key needed)")
+        steps.append("vitrine check \(label)                 # validate inputs and every link")
+        return steps
+    }
+
+    private func sampleSnapshot(gallery name: String) throws(VitrineError) -> Data {
+        guard let url = Bundle.module.url(forResource: "Scaffold/\(source.rawValue)", withExtension: "json"),
+              let data = FileManager.default.contents(atPath: url.path) else {
+            throw VitrineError("vitrine new: the sample snapshot for \(source.rawValue) is missing from this installation")
+        }
+        var snapshot = try JSONFile.decode(Snapshot.self, from: data, file: "Scaffold/\(source.rawValue).json")
+        snapshot.gallery = name
+        do {
+            return try VitrineJSON.encode(snapshot)
+        } catch {
+            throw VitrineError("vitrine new: cannot encode the sample snapshot: \(error)")
+        }
+    }
+
+    private func siteYAML(name: String, title: String, keys: String) -> String {
+        """
+        # vitrine site configuration. Reference: every key, its default and meaning, in
+        # vitrine's README ("site.yml reference"). Unknown keys are errors.
+        title: My catalog
+        # baseURL: https://example.org/catalog/   # where it is published; used for share, sitemap and feed URLs
+        language: en          # <html lang>
+        perPage: 24           # cells per gallery page
+        columns: 3            # grid columns, at every width
+        favorites:
+          file: favorites.json
+          limit: 20
+          order: newest-first # or oldest-first
+        galleries:
+          - name: \(name)       # URL folder: \(name)/index.html
+            title: \(title)
+        \(keys.split(separator: "\n").map { "  " + $0.dropFirst(2) }.joined(separator: "\n"))
+
+        """
+    }
+
+    private func indexMarkdown(title: String) -> String {
+        """
+        ---
+        title: My catalog
+        description: A catalog built with vitrine.
+        ---
+        Welcome. This page's text comes from `content/index.md` (Markdown). Add
+        `content/<gallery>.md` for a gallery's intro, or any other `content/<name>.md` for a
+        page at `<name>/`.
+
+        """
+    }
+
+    private var templatesReadme: String {
+        """
+        # Templates
+
+        Empty on purpose: the site uses vitrine's default theme. To change one template,
+        copy it here under the same name and edit it — for example `cell.mustache` (a grid
+        cell), `item.mustache` (a detail page), `layout.mustache` (the frame of every page) —
+        or put `assets/vitrine.css` here to replace the stylesheet. The variables each
+        template receives are listed in vitrine's README ("Templates").
+
+        """
+    }
+}

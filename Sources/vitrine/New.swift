@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import VitrineKit
+
+extension Vitrine {
+    struct New: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create a new site that builds offline at once.",
+            discussion: "Writes site.yml (commented), favorites.json, content/index.md, a sample snapshot in data/ and templates/README.md. Refuses a folder that is not empty."
+        )
+
+        @Argument(help: "The folder to create.", completion: .directory)
+        var directory: String
+
+        @Option(help: "The first gallery's source: \(Source.allCases.map(\.rawValue).joined(separator: ", ")).")
+        var source: String = "giphy"
+
+        @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+        var quiet = false
+
+        func validate() throws {
+            guard Source(rawValue: source) != nil else {
+                throw ValidationError("--source must be one of \(Source.allCases.map(\.rawValue).joined(separator: ", ")), got '\(source)'")
+            }
+        }
+
+        func run() async throws {
+            let scaffold = SiteScaffold(
+                directory: URL(fileURLWithPath: directory, isDirectory: true), label: directory, source: Source(rawValue: source) ?? .giphy
+            )
+            try await runReportingErrors { () throws(VitrineError) in
+                let files = try scaffold.create()
+                guard !quiet else { return }
+                print("created \(directory)/ with \(files.joined(separator: ", "))")
+                print("next:")
+                for step in scaffold.nextSteps { print("  \(step)") }
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import VitrineKit
+
+@Suite("vitrine new and vitrine check")
+struct NewAndCheckTests {
+    @Test(arguments: ["giphy", "tmdb", "google-books", "app-store"])
+    func aNewSiteBuildsOfflineAndChecksClean(source: String) throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let new = try TestSupport.run(["new", "my-site", "--source", source], in: folder)
+        #expect(new.status == 0, "\(new.stderr)")
+        #expect(new.stdout.contains("next:\n  vitrine build my-site "))
+        let build = try TestSupport.run(["build", "my-site", "--offline", "--quiet"], in: folder)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stderr.isEmpty)
+        let check = try TestSupport.run(["check", "my-site"], in: folder)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.hasPrefix("ok: inputs valid; "))
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("my-site/data").path).first)
+        let gallery = try String(contentsOf: folder.appendingPathComponent("my-site/public/\(name.dropLast(5))/index.html"), encoding: .utf8)
+        #expect(gallery.components(separatedBy: "data-cell-media").count > 1)
+    }
+
+    @Test func newRefusesAFolderThatIsNotEmpty() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("taken"), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("taken/notes.txt"))
+        let run = try TestSupport.run(["new", "taken"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderr == "error: taken is not empty; vitrine new only writes into a new or empty folder\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("taken").path) == ["notes.txt"])
+        #expect(try TestSupport.run(["new", "x", "--source", "flickr"], in: folder).status == 64)
+    }
+
+    /// A built fixture site, then one thing broken at a time; `check` names each exactly.
+    func brokenSite(_ breakIt: (URL) throws -> Void) async throws -> TestSupport.Run {
+        let site = try TestSupport.copySite(TestSupport.fixtureSite)
+        try await TestSupport.build(site, output: site.appendingPathComponent("public"))
+        try breakIt(site)
+        return try TestSupport.run(["check", "site"], in: site.deletingLastPathComponent())
+    }
+
+    @Test func checkCatchesABrokenLink() async throws {
+        let run = try await brokenSite { site in
+            try FileManager.default.removeItem(at: site.appendingPathComponent("public/about"))
+        }
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.contains("error: site/public/index.html: broken link about/index.html"))
+        #expect(lines.allSatisfy { $0.hasPrefix("error: site/public/") && $0.hasSuffix("about/index.html") })
+    }
+
+    @Test func checkCatchesAMissingAsset() async throws {
+        let run = try await brokenSite { site in
+            try FileManager.default.removeItem(at: site.appendingPathComponent("public/assets/vitrine.css"))
+        }
+        #expect(run.status == 1)
+        #expect(run.stderr.split(separator: "\n").contains("error: site/public/gifs/index.html: broken asset ../assets/vitrine.css"))
+    }
+
+    @Test func checkCatchesAMissingAnchor() async throws {
+        let run = try await brokenSite { site in
+            let page = site.appendingPathComponent("public/about/index.html")
+            let html = try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "</main>", with: "<a href=\"../index.html#nowhere\">x</a></main>")
+            try Data(html.utf8).write(to: page)
+        }
+        #expect(run.status == 1)
+        #expect(run.stderr == "error: site/public/about/index.html: missing anchor ../index.html#nowhere\n")
+    }
+
+    @Test func checkCatchesATemplateParseError() async throws {
+        let run = try await brokenSite { site in
+            try FileManager.default.createDirectory(at: site.appendingPathComponent("templates"), withIntermediateDirectories: true)
+            try Data("<li>\n  {{#image}}<img src=\"{{src}}\">\n</li>\n".utf8).write(to: site.appendingPathComponent("templates/cell.mustache"))
+        }
+        #expect(run.status == 1)
+        #expect(run.stderr == "error: site/templates/cell.mustache:4:1: template error: section is never closed\n")
+    }
+
+    @Test func checkCatchesAnUnknownConfigKeyAndGoesOn() async throws {
+        let run = try await brokenSite { site in
+            let yml = site.appendingPathComponent("site.yml")
+            try Data((try String(contentsOf: yml, encoding: .utf8) + "colums: 4\n").utf8).write(to: yml)
+            try Data("{\"favorites\": [oops]}".utf8).write(to: site.appendingPathComponent("favorites.json"))
+        }
+        #expect(run.status == 1)
+        #expect(run.stderr == "error: site/site.yml:35:1: unknown key 'colums' (did you mean 'columns'?)\n")
+    }
+
+    @Test func checkReportsEveryProblemNotJustTheFirst() async throws {
+        let run = try await brokenSite { site in
+            try Data("{\"favorites\": [oops]}".utf8).write(to: site.appendingPathComponent("favorites.json"))
+            try Data("{}".utf8).write(to: site.appendingPathComponent("data/books.json"))
+        }
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            error: site/favorites.json:1:16: invalid JSON (Invalid value)
+            error: site/data/books.json:1:1: top level: missing key 'format'
+
+            """)
+    }
+
+    @Test func strictBuildRefusesToPublishABrokenSite() async throws {
+        let site = try TestSupport.copySite(TestSupport.fixtureSite)
+        let output = site.appendingPathComponent("public")
+        try await TestSupport.build(site, output: output)
+        let before = try TestSupport.tree(output)
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("templates"), withIntermediateDirectories: true)
+        try Data("{{<layout}}{{$content}}<a href=\"../missing/index.html\">x</a>{{/content}}{{/layout}}\n".utf8)
+            .write(to: site.appendingPathComponent("templates/page.mustache"))
+        let run = try TestSupport.run(["build", "site", "--strict", "--offline"], in: site.deletingLastPathComponent())
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("error: about/index.html: broken link ../missing/index.html\n"))
+        #expect(run.stderr.hasSuffix("error: check links: 1 problem (--strict); the previous site was kept\n"))
+        #expect(try TestSupport.tree(output) == before)
+    }
+}
