@@ -50,6 +50,7 @@ let package = Package(
                 "VitrineKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Yams", package: "Yams"),
             ],
             resources: [.copy("Fixtures")]
         ),
