@@ -31,8 +31,9 @@ public struct FavoritesFile: Sendable, Equatable {
 }
 
 extension FavoritesFile {
-    private struct Wire: Decodable {
-        struct Entry: Decodable {
+    /// The file's JSON shape, read and written.
+    struct Wire: Codable {
+        struct Entry: Codable {
             var id: ItemID
             var addedAt: String
             var item: Item?
