@@ -104,6 +104,9 @@ struct SiteLoader {
     }
 
     func loadSnapshot(_ gallery: GalleryConfig) throws(VitrineError) -> Snapshot {
+        if gallery.source == .file, let path = gallery.path {
+            return try loadCatalog(gallery, path: path)
+        }
         let relative = "data/\(gallery.name).json"
         let label = options.label(relative)
         guard let data = try read(relative) else {
@@ -120,6 +123,16 @@ struct SiteLoader {
             throw VitrineError(file: label, "item '\(wrong.id)' does not belong to source '\(gallery.source.rawValue)'")
         }
         return snapshot
+    }
+
+    /// A file gallery's items come from its catalog file, not from a snapshot in `data/`.
+    func loadCatalog(_ gallery: GalleryConfig, path: String) throws(VitrineError) -> Snapshot {
+        let label = options.label(path)
+        guard let data = try read(path) else {
+            throw VitrineError("gallery '\(gallery.name)' (file): no catalog at \(label)")
+        }
+        let items = try CatalogFile.read(data, file: label)
+        return Snapshot(gallery: gallery.name, source: .file, query: path, totalResults: items.count, items: items)
     }
 
     struct Content {
