@@ -80,7 +80,7 @@ struct FileSourceTests {
         ("{\"format\": \"vitrine-bench-catalog/1\", \"items\": [\n  {\"id\": \"a\", \"title\": \"A\"},\n  {\"id\": \"b\"}\n]}",
          "site/catalog.json:3:3: items[1]: missing key 'title'"),
         ("{\"format\": \"vitrine-bench-catalog/1\", \"items\": [\n  {\"id\": \"a\", \"title\": \"A\", \"rating\": \"high\"}\n]}",
-         "site/catalog.json:2:38: items[0].rating: expected a number"),
+         "site/catalog.json:2:39: items[0].rating: expected a number"),
         ("{\"format\": \"vitrine-bench-catalog/1\", \"items\": [\n  {\"id\": \"\", \"title\": \"A\"}\n]}",
          "site/catalog.json:2:10: items[0].id: invalid id 'file:': the part after 'file:' must be 1–200 printable characters"),
         (#"{"format": "other/2", "items": []}"#, "site/catalog.json: unknown catalog format 'other/2' (expected vitrine-bench-catalog/1)"),
