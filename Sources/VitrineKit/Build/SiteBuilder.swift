@@ -26,17 +26,41 @@ public struct SiteBuilder: Sendable {
 
         let output = options.outputDirectory
         let publisher = try OutputPublisher(output: output, site: options.site, label: outputLabel(options))
+        let keys = try PageKeys(site: site, theme: theme, options: options)
+        let previous = publisher.previousManifest()
         let staging = try publisher.makeStaging()
         do {
-            let renderer = PageRenderer(factory: PageFactory(site: site), theme: theme, staging: staging, logger: logger)
+            let renderer = PageRenderer(
+                factory: PageFactory(site: site), theme: theme, staging: staging, keys: keys,
+                previous: previous?.lookup ?? [:], output: previous == nil ? nil : output, logger: logger
+            )
             var written = try await renderer.render(plan, jobs: options.jobs)
             written.add(try stage("copy assets") { () throws(VitrineError) in try renderer.copyAssets() })
-            try publisher.writeMarker(in: staging)
-            try stage("publish") { () throws(VitrineError) in try publisher.publish(staging) }
+            let manifest = BuildManifest(entries: written.manifest)
+            if let previous {
+                // Incremental: only changed files are in staging; unchanged ones stay as they are.
+                let planned = Set(manifest.entries.map(\.path))
+                let removed = previous.entries.map(\.path).filter { !planned.contains($0) }
+                try stage("publish") { () throws(VitrineError) in
+                    try publisher.update(from: staging, changed: written.changed, removed: removed, manifest: manifest, previous: previous)
+                }
+            } else {
+                try publisher.writeMarker(in: staging)
+                try stage("write manifest") { () throws(VitrineError) in
+                    do {
+                        try manifest.data.write(to: staging.appendingPathComponent(BuildManifest.fileName))
+                    } catch {
+                        throw VitrineError("write \(BuildManifest.fileName): \(error.localizedDescription)")
+                    }
+                }
+                try stage("publish") { () throws(VitrineError) in try publisher.publish(staging) }
+                written.files += 2
+            }
             let seconds = (clock.now - start) / .seconds(1)
             return BuildSummary(
-                pages: plan.htmlPageCount, files: written.files + 1, bytes: written.bytes, items: site.items.count,
-                galleries: site.galleries.count, seconds: seconds, output: outputLabel(options), warnings: site.warnings
+                pages: plan.htmlPageCount, files: written.files, bytes: written.bytes, items: site.items.count,
+                galleries: site.galleries.count, seconds: seconds, output: outputLabel(options), warnings: site.warnings,
+                unchanged: written.unchanged
             )
         } catch {
             publisher.discard(staging)
