@@ -20,23 +20,32 @@ struct SiteLoader {
 
         var galleries: [LoadedSite.Gallery] = []
         for gallery in config.galleries {
-            let snapshot = try loadSnapshot(gallery)
+            var snapshot = try loadSnapshot(gallery)
             for id in snapshot.invalidIDs {
                 warnings.append("gallery '\(gallery.name)' (\(gallery.source.rawValue)): id \(id) not found\(gallery.country.map { " in the \($0) store" } ?? "")")
             }
             var seen: Set<ItemID> = []
-            let items = snapshot.items.filter { seen.insert($0.id).inserted }.prefix(gallery.limit)
+            var items: [Item] = []
+            items.reserveCapacity(min(snapshot.items.count, gallery.limit))
+            for item in snapshot.items where items.count < gallery.limit && seen.insert(item.id).inserted {
+                items.append(item)
+            }
+            snapshot.items = []  // kept once, in `items`: a large catalog is not held twice
             galleries.append(LoadedSite.Gallery(
-                config: gallery, snapshot: snapshot, items: Array(items), intro: content.intros[gallery.name],
+                config: gallery, snapshot: snapshot, items: items, intro: content.intros[gallery.name],
                 perPage: gallery.perPage ?? config.perPage, columns: gallery.columns ?? config.columns
             ))
             logger.info("read snapshots: '\(gallery.name)' \(Format.count(items.count, "item", "items"))")
         }
 
         // Resolve favorites: their own snapshot first, else any gallery's copy.
+        // Only favorites without their own snapshot are looked up (not every item: catalogs are large).
+        let wanted = Set(favoritesFile.favorites.filter { $0.item == nil }.map(\.id))
         var known: [ItemID: Item] = [:]
-        for gallery in galleries {
-            for item in gallery.items where known[item.id] == nil { known[item.id] = item }
+        if !wanted.isEmpty {
+            for gallery in galleries {
+                for item in gallery.items where wanted.contains(item.id) && known[item.id] == nil { known[item.id] = item }
+            }
         }
         let favoritesLabel = options.label(config.favorites.file)
         var favorites: [(Favorite, Item)] = []
