@@ -9,7 +9,8 @@ extension Vitrine {
             discussion: """
                 Reads site.yml, favorites.json, content/*.md and the gallery snapshots in data/, \
                 and renders the whole site into a staging folder that replaces the output only \
-                when the build succeeded.
+                when the build succeeded. Over a previous vitrine output, only pages whose inputs \
+                changed are rendered and written (see .vitrine-manifest).
                 """
         )
 

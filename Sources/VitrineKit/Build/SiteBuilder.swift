@@ -4,9 +4,10 @@ import Logging
 /// `vitrine build`: a pipeline of named stages over one build context.
 ///
 /// load config → load favorites → read snapshots → render Markdown → resolve favorites →
-/// plan pages → render pages into staging → copy assets → publish.
+/// plan pages → key pages → render changed pages into staging → copy assets → publish.
 /// Each stage names itself in progress lines and in every error it throws; the output
-/// folder is replaced only after every stage succeeded.
+/// folder is replaced (full build) or updated in place from staging (over a previous
+/// output with a manifest) only after every stage succeeded.
 public struct SiteBuilder: Sendable {
     public let logger: Logger
 
@@ -26,7 +27,7 @@ public struct SiteBuilder: Sendable {
 
         let output = options.outputDirectory
         let publisher = try OutputPublisher(output: output, site: options.site, label: outputLabel(options))
-        let keys = try PageKeys(site: site, theme: theme, options: options)
+        let keys = try stage("key pages") { () throws(VitrineError) in try PageKeys(site: site, theme: theme, options: options) }
         let previous = publisher.previousManifest()
         let staging = try publisher.makeStaging()
         do {
