@@ -11,7 +11,8 @@ extension Vitrine {
                 when there is none or with --refresh, and the snapshot is replaced. A failed \
                 search keeps its snapshot and is named in one line (--strict makes it fatal). \
                 The site is rendered into a staging folder that replaces the output only when \
-                the build succeeded.
+                the build succeeded. Over a previous vitrine output, only pages whose inputs \
+                changed are rendered and written (see .vitrine-manifest).
 
                 Keys and endpoints come from the environment: GIPHY_API_KEY, TMDB_API_KEY or \
                 TMDB_ACCESS_TOKEN, GOOGLE_BOOKS_API_KEY (optional); VITRINE_GIPHY_URL, \

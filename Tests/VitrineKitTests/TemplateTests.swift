@@ -89,7 +89,7 @@ struct TemplateTests {
         #expect(!empty.contains("data-cell"))
     }
 
-    @Test("item pages: star, share links, prev/next, per-kind content", arguments: ["gif", "movie", "book", "app"])
+    @Test("item pages: star, share links, prev/next, per-kind content", arguments: ["gif", "movie", "book", "app", "entry"])
     func itemPage(kind: String) throws {
         let html = try Theme.render(Sample.item(kind: kind), "item", dumpAs: "items/\(kind)/index.html")
         Check.document(html, kind: "item")
@@ -125,6 +125,11 @@ struct TemplateTests {
             #expect(html.contains("ISBN 9780141439518"))
             #expect(html.contains("Line one\nLine two"))
             #expect(html.contains("A subtitle"))
+        case "entry":
+            #expect(html.contains(#"<img src="https://media.example/0/200w.gif" alt="#))
+            #expect(html.contains(#"width="480" height="270""#))
+            #expect(html.contains("7.3"))
+            #expect(html.contains("<p>Rendered <em>Markdown</em>.</p>"), "descriptionHTML is inserted as HTML")
         case "app":
             #expect(html.occurrences(of: "data-screenshot ") == 3)
             #expect(html.contains(#"aria-label="Screenshot 2 of 3""#))
@@ -244,7 +249,8 @@ struct TemplateTests {
 
     @Test("raw output ({{{ }}} / {{& }}) only for RenderedHTML fields")
     func rawOutputLint() throws {
-        let allowed: Set<String> = ["introHTML", "bodyHTML"]
+        // descriptionHTML: a catalog entry's Markdown description (RenderedHTML, libcmark safe mode).
+        let allowed: Set<String> = ["introHTML", "bodyHTML", "descriptionHTML"]
         let pattern = try NSRegularExpression(pattern: #"\{\{\{\s*([^}]*?)\s*\}\}\}|\{\{&\s*([^}]*?)\s*\}\}"#)
         for (name, text) in try Theme.templateSources() {
             let range = NSRange(text.startIndex..., in: text)
@@ -491,6 +497,10 @@ private enum Sample {
                 },
                 hasScreenshots: true,
                 description: "First line\nSecond " + hostile, releaseNotes: "Bug fixes.", minimumOSVersion: "15.0"
+            ),
+            entry: kind != "entry" ? nil : EntryView(
+                image: image("https://media.example/0/200w.gif", width: 480, height: 270), rating: "7.3",
+                descriptionHTML: RenderedHTML(html: "<p>Rendered <em>Markdown</em>.</p>")
             ),
             originHref: "https://origin.example/x/1",
             originLabel: "View on the source",

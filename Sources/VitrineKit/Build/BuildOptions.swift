@@ -62,10 +62,13 @@ public struct BuildSummary: Sendable, Equatable {
     public var fetchFailures: [String] = []
     public var requests = 0
     public var cacheHits = 0
+    /// Files left untouched because what they are made from did not change.
+    public var unchanged: Int = 0
 
     /// `wrote 1,234 pages (1,240 files, 2.3 MB) to Site/public in 0.8 s`
     public var line: String {
         let megabytes = Double(bytes) / 1_048_576
-        return "wrote \(Format.count(pages, "page", "pages")) (\(Format.count(files, "file", "files")), \(String(format: "%.1f", megabytes)) MB) to \(output) in \(String(format: "%.1f", seconds)) s"
+        let kept = unchanged > 0 ? ", \(Format.grouped(unchanged)) unchanged" : ""
+        return "wrote \(Format.count(pages, "page", "pages")) (\(Format.count(files, "file", "files")), \(String(format: "%.1f", megabytes)) MB\(kept)) to \(output) in \(String(format: "%.1f", seconds)) s"
     }
 }

@@ -2,8 +2,9 @@
 struct LoadedSite: Sendable {
     struct Gallery: Sendable {
         let config: GalleryConfig
+        /// The snapshot's metadata; its `items` are emptied once copied into `items`.
         let snapshot: Snapshot
-        /// `snapshot.items` capped at the gallery's `limit`, with ids unique (first wins).
+        /// The snapshot's items capped at the gallery's `limit`, with ids unique (first wins).
         let items: [Item]
         let intro: ContentFile?
         var perPage: Int

@@ -73,6 +73,60 @@ struct OutputPublisher {
         }
     }
 
+    /// The previous build's manifest, when the output is a complete vitrine output that can be
+    /// updated in place; nil means a full build into staging and a swap.
+    func previousManifest() -> BuildManifest? {
+        guard fileManager.fileExists(atPath: output.appendingPathComponent(Self.marker).path) else { return nil }
+        return BuildManifest.read(in: output)
+    }
+
+    /// Applies an incremental build: the manifest goes first (an interrupted update leaves no
+    /// manifest, so the next build is a full one), then each changed file is renamed from
+    /// staging into place (atomic per file), files no longer planned are removed, and the new
+    /// manifest is written last. Unchanged files are not touched: their mtimes stay.
+    func update(from staging: URL, changed: [String], removed: [String], manifest: BuildManifest, previous: BuildManifest) throws(VitrineError) {
+        let manifestURL = output.appendingPathComponent(BuildManifest.fileName)
+        if changed.isEmpty, removed.isEmpty, manifest == previous {
+            discard(staging)
+            return
+        }
+        do {
+            try fileManager.removeItem(at: manifestURL)
+            var made: Set<String> = [""]
+            for relative in changed {
+                var folder = relative.split(separator: "/").dropLast().joined(separator: "/")
+                var missing: [String] = []
+                while !made.contains(folder), !fileManager.fileExists(atPath: output.appendingPathComponent(folder).path) {
+                    missing.append(folder)
+                    folder = folder.split(separator: "/").dropLast().joined(separator: "/")
+                }
+                for folder in missing.reversed() {
+                    try fileManager.createDirectory(at: output.appendingPathComponent(folder), withIntermediateDirectories: false)
+                }
+                made.formUnion(missing)
+                if rename(staging.appendingPathComponent(relative).path, output.appendingPathComponent(relative).path) != 0 {
+                    throw FileWriter.error("move \(relative) into place")
+                }
+            }
+            for relative in removed {
+                try fileManager.removeItem(at: output.appendingPathComponent(relative))
+                // Remove the page's folders while they are empty (items/<id>/, <gallery>/page/N/).
+                var folder = relative.split(separator: "/").dropLast()
+                while !folder.isEmpty, rmdir(output.appendingPathComponent(folder.joined(separator: "/")).path) == 0 {
+                    folder = folder.dropLast()
+                }
+            }
+            let temporary = output.appendingPathComponent(BuildManifest.fileName + ".tmp")
+            try manifest.data.write(to: temporary)
+            if rename(temporary.path, manifestURL.path) != 0 { throw FileWriter.error("write \(BuildManifest.fileName)") }
+        } catch let error as VitrineError {
+            throw error.context("publish \(label)")
+        } catch {
+            throw VitrineError("publish \(label): \(error.localizedDescription)")
+        }
+        discard(staging)
+    }
+
     /// Removes a staging folder after a failed build.
     func discard(_ staging: URL) {
         try? fileManager.removeItem(at: staging)

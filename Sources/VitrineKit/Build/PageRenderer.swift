@@ -3,56 +3,67 @@ import Logging
 
 /// Renders planned pages in parallel into the staging folder. Each page's bytes depend only
 /// on the inputs, never on scheduling, so the tree is byte-identical for any `--jobs`.
+///
+/// With a previous manifest, a page whose key is unchanged is skipped (neither rendered
+/// nor written), and a page rendered every time is written only when its bytes changed;
+/// the staging folder then holds only what changed.
 struct PageRenderer: Sendable {
     let factory: PageFactory
     let theme: Theme
     let staging: URL
+    let keys: PageKeys
+    /// The previous build's manifest (path → digest); empty for a full build.
+    let previous: [String: StableHasher.Digest]
+    /// The output being updated in place, for byte comparisons; nil for a full build.
+    let output: URL?
     let logger: Logger
 
     struct Written: Sendable {
         var files = 0
         var bytes = 0
+        /// Pages and assets left as they were.
+        var unchanged = 0
+        /// Every output file with its digest, in plan order.
+        var manifest: [(path: String, digest: StableHasher.Digest)] = []
+        /// Files written into staging (relative paths).
+        var changed: [String] = []
 
         mutating func add(_ other: Written) {
             files += other.files
             bytes += other.bytes
+            unchanged += other.unchanged
+            manifest += other.manifest
+            changed += other.changed
         }
     }
 
     func render(_ plan: PagePlan, jobs: Int) async throws(VitrineError) -> Written {
         let pages = plan.pages
         let sitemap = factory.sitemap(plan.sitemapPaths)
-        let chunkSize = max(16, pages.count / (jobs * 8))
+        let chunkSize = max(16, min(512, pages.count / (jobs * 8)))
         let chunks = stride(from: 0, to: pages.count, by: chunkSize).map { $0..<min(pages.count, $0 + chunkSize) }
         let clock = ContinuousClock()
         let start = clock.now
         do {
-            return try await withThrowingTaskGroup(of: Written.self) { group in
-                var total = Written()
+            // At most `jobs` chunks in flight; results are put back in plan order.
+            return try await withThrowingTaskGroup(of: (Int, Written).self) { group in
+                var results = [Written?](repeating: nil, count: chunks.count)
                 var next = 0
                 func startNext() {
                     guard next < chunks.count else { return }
-                    let range = chunks[next]
+                    let number = next
                     next += 1
-                    group.addTask {
-                        var written = Written()
-                        for index in range {
-                            let (path, job) = pages[index]
-                            let bytes = Data(render(job, sitemap: sitemap).utf8)
-                            try write(bytes, to: path.description)
-                            written.files += 1
-                            written.bytes += bytes.count
-                        }
-                        return written
-                    }
+                    group.addTask { (number, try renderChunk(pages[chunks[number]], sitemap: sitemap)) }
                 }
                 for _ in 0..<min(jobs, chunks.count) { startNext() }
-                while let written = try await group.next() {
-                    total.add(written)
+                while let (number, written) = try await group.next() {
+                    results[number] = written
                     startNext()
                 }
+                var total = Written()
+                for written in results { if let written { total.add(written) } }
                 let seconds = (clock.now - start) / .seconds(1)
-                logger.info("render pages: \(total.files) files in \(String(format: "%.2f", seconds)) s (\(Int(Double(total.files) / max(seconds, 0.001))) pages/s)")
+                logger.info("render pages: \(total.files) files written, \(total.unchanged) unchanged, in \(String(format: "%.2f", seconds)) s")
                 return total
             }
         } catch let error as VitrineError {
@@ -60,6 +71,44 @@ struct PageRenderer: Sendable {
         } catch {
             throw VitrineError("render pages: \(error)")
         }
+    }
+
+    private func renderChunk(_ pages: ArraySlice<(path: SitePath, job: PagePlan.Job)>, sitemap: SitemapModel) throws(VitrineError) -> Written {
+        var writer = FileWriter(root: staging)
+        var written = Written()
+        written.manifest.reserveCapacity(pages.count)
+        for (path, job) in pages {
+            let relative = path.description
+            let key = keys.key(for: job, site: factory.site)
+            if let key, previous[relative] == key {
+                written.manifest.append((relative, key))
+                written.unchanged += 1
+                continue
+            }
+            var text = render(job, sitemap: sitemap)
+            var digest = key
+            if digest == nil {
+                digest = text.withUTF8 { StableHasher.digest(UnsafeRawBufferPointer($0)) }
+                if previous[relative] == digest {
+                    written.manifest.append((relative, digest!))
+                    written.unchanged += 1
+                    continue
+                }
+            } else if let output, previous[relative] != nil,
+                      let existing = FileManager.default.contents(atPath: output.path + "/" + relative),
+                      text.utf8.elementsEqual(existing) {
+                // A new key, the same bytes (a template edit elsewhere): leave the file alone.
+                written.manifest.append((relative, digest!))
+                written.unchanged += 1
+                continue
+            }
+            try writer.write(&text, to: relative)
+            written.manifest.append((relative, digest!))
+            written.changed.append(relative)
+            written.files += 1
+            written.bytes += text.utf8.count
+        }
+        return written
     }
 
     private func render(_ job: PagePlan.Job, sitemap: SitemapModel) -> String {
@@ -75,18 +124,9 @@ struct PageRenderer: Sendable {
         }
     }
 
-    func write(_ data: Data, to relative: String) throws(VitrineError) {
-        let url = staging.appendingPathComponent(relative)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url)
-        } catch {
-            throw VitrineError("write \(relative): \(error.localizedDescription)")
-        }
-    }
-
-    /// Copies the theme's assets (site overrides win) into `assets/`.
+    /// Copies the theme's assets (site overrides win) into `assets/`, when their bytes changed.
     func copyAssets() throws(VitrineError) -> Written {
+        var writer = FileWriter(root: staging)
         var written = Written()
         for (path, source) in theme.assets {
             let data: Data
@@ -95,7 +135,14 @@ struct PageRenderer: Sendable {
             } catch {
                 throw VitrineError(file: source.path, "cannot read asset: \(error.localizedDescription)")
             }
-            try write(data, to: path)
+            let digest = data.withUnsafeBytes { StableHasher.digest($0) }
+            written.manifest.append((path, digest))
+            if previous[path] == digest {
+                written.unchanged += 1
+                continue
+            }
+            try writer.write(data, to: path)
+            written.changed.append(path)
             written.files += 1
             written.bytes += data.count
         }

@@ -4,9 +4,10 @@ import Logging
 /// `vitrine build`: a pipeline of named stages over one build context.
 ///
 /// load config → load favorites → read snapshots → render Markdown → resolve favorites →
-/// plan pages → render pages into staging → copy assets → publish.
+/// plan pages → key pages → render changed pages into staging → copy assets → publish.
 /// Each stage names itself in progress lines and in every error it throws; the output
-/// folder is replaced only after every stage succeeded.
+/// folder is replaced (full build) or updated in place from staging (over a previous
+/// output with a manifest) only after every stage succeeded.
 public struct SiteBuilder: Sendable {
     public let logger: Logger
 
@@ -31,21 +32,46 @@ public struct SiteBuilder: Sendable {
 
         let output = options.outputDirectory
         let publisher = try OutputPublisher(output: output, site: options.site, label: outputLabel(options))
+        let keys = try stage("key pages") { () throws(VitrineError) in try PageKeys(site: site, theme: theme, options: options) }
+        // `--strict` checks the links of the whole staged site, so it renders everything.
+        let previous = options.checkLinks ? nil : publisher.previousManifest()
         let staging = try publisher.makeStaging()
         do {
-            let renderer = PageRenderer(factory: PageFactory(site: site), theme: theme, staging: staging, logger: logger)
+            let renderer = PageRenderer(
+                factory: PageFactory(site: site), theme: theme, staging: staging, keys: keys,
+                previous: previous?.lookup ?? [:], output: previous == nil ? nil : output, logger: logger
+            )
             var written = try await renderer.render(plan, jobs: options.jobs)
             written.add(try stage("copy assets") { () throws(VitrineError) in try renderer.copyAssets() })
-            try publisher.writeMarker(in: staging)
-            if options.checkLinks {
-                try stage("check links") { () throws(VitrineError) in try checkLinks(in: staging, config: site.config) }
+            let manifest = BuildManifest(entries: written.manifest)
+            if let previous {
+                // Incremental: only changed files are in staging; unchanged ones stay as they are.
+                let planned = Set(manifest.entries.map(\.path))
+                let removed = previous.entries.map(\.path).filter { !planned.contains($0) }
+                try stage("publish") { () throws(VitrineError) in
+                    try publisher.update(from: staging, changed: written.changed, removed: removed, manifest: manifest, previous: previous)
+                }
+            } else {
+                try publisher.writeMarker(in: staging)
+                try stage("write manifest") { () throws(VitrineError) in
+                    do {
+                        try manifest.data.write(to: staging.appendingPathComponent(BuildManifest.fileName))
+                    } catch {
+                        throw VitrineError("write \(BuildManifest.fileName): \(error.localizedDescription)")
+                    }
+                }
+                if options.checkLinks {
+                    try stage("check links") { () throws(VitrineError) in try checkLinks(in: staging, config: site.config) }
+                }
+                try stage("publish") { () throws(VitrineError) in try publisher.publish(staging) }
+                written.files += 2
             }
-            try stage("publish") { () throws(VitrineError) in try publisher.publish(staging) }
             let seconds = (clock.now - start) / .seconds(1)
             let summary = BuildSummary(
-                pages: plan.htmlPageCount, files: written.files + 1, bytes: written.bytes, items: site.items.count,
+                pages: plan.htmlPageCount, files: written.files, bytes: written.bytes, items: site.items.count,
                 galleries: site.galleries.count, seconds: seconds, output: outputLabel(options), warnings: site.warnings,
-                fetchFailures: fetched.failures, requests: fetched.counters.requests, cacheHits: fetched.counters.cacheHits
+                fetchFailures: fetched.failures, requests: fetched.counters.requests, cacheHits: fetched.counters.cacheHits,
+                unchanged: written.unchanged
             )
             if let report = options.report {
                 try BuildReport(summary: summary, site: site, origins: fetched.origins).write(to: report)

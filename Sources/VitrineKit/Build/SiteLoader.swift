@@ -13,23 +13,33 @@ struct SiteLoader {
 
         var galleries: [LoadedSite.Gallery] = []
         for gallery in config.galleries {
-            let snapshot = try loadSnapshot(gallery)
+            var snapshot = try loadSnapshot(gallery)
             for id in snapshot.invalidIDs {
                 warnings.append("gallery '\(gallery.name)' (\(gallery.source.rawValue)): id \(id) not found\(gallery.country.map { " in the \($0) store" } ?? "")")
             }
             var seen: Set<ItemID> = []
-            let items = snapshot.items.filter { seen.insert($0.id).inserted }.prefix(gallery.limit)
+            var items: [Item] = []
+            items.reserveCapacity(min(snapshot.items.count, gallery.limit))
+            for item in snapshot.items where items.count < gallery.limit && seen.insert(item.id).inserted {
+                items.append(item)
+            }
+            snapshot.items = []  // kept once, in `items`: a large catalog is not held twice
             galleries.append(LoadedSite.Gallery(
-                config: gallery, snapshot: snapshot, items: Array(items), intro: content.intros[gallery.name],
+                config: gallery, snapshot: snapshot, items: items, intro: content.intros[gallery.name],
                 perPage: gallery.perPage ?? config.perPage, columns: gallery.columns ?? config.columns
             ))
             logger.info("read snapshots: '\(gallery.name)' \(Format.count(items.count, "item", "items"))")
         }
 
         // Resolve favorites: their own snapshot first, else any gallery's copy.
+        // Only favorites without their own snapshot are looked up (not every item: catalogs are large);
+        // items fetched by id during this build come first.
+        let wanted = Set(favoritesFile.favorites.filter { $0.item == nil }.map(\.id))
         var known: [ItemID: Item] = resolved
-        for gallery in galleries {
-            for item in gallery.items where known[item.id] == nil { known[item.id] = item }
+        if !wanted.isEmpty {
+            for gallery in galleries {
+                for item in gallery.items where wanted.contains(item.id) && known[item.id] == nil { known[item.id] = item }
+            }
         }
         let favoritesLabel = options.label(config.favorites.file)
         var favorites: [(Favorite, Item)] = []
@@ -109,6 +119,9 @@ struct SiteLoader {
     }
 
     func loadSnapshot(_ gallery: GalleryConfig) throws(VitrineError) -> Snapshot {
+        if gallery.source == .file, let path = gallery.path {
+            return try loadCatalog(gallery, path: path)
+        }
         let relative = "data/\(gallery.name).json"
         let label = options.label(relative)
         guard let data = try read(relative) else {
@@ -125,6 +138,16 @@ struct SiteLoader {
             throw VitrineError(file: label, "item '\(wrong.id)' does not belong to source '\(gallery.source.rawValue)'")
         }
         return snapshot
+    }
+
+    /// A file gallery's items come from its catalog file, not from a snapshot in `data/`.
+    func loadCatalog(_ gallery: GalleryConfig, path: String) throws(VitrineError) -> Snapshot {
+        let label = options.label(path)
+        guard let data = try read(path) else {
+            throw VitrineError("gallery '\(gallery.name)' (file): no catalog at \(label)")
+        }
+        let items = try CatalogFile.read(data, file: label)
+        return Snapshot(gallery: gallery.name, source: .file, query: path, totalResults: items.count, items: items)
     }
 
     struct Content {

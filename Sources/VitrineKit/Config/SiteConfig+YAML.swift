@@ -74,7 +74,7 @@ extension FavoritesConfig {
 
 extension GalleryConfig {
     static func parse(_ mapping: YAMLMapping) throws(VitrineError) -> GalleryConfig {
-        try mapping.rejectUnknownKeys(["name", "title", "source", "query", "list", "ids", "country", "limit", "perPage", "columns"])
+        try mapping.rejectUnknownKeys(["name", "title", "source", "query", "list", "ids", "path", "country", "limit", "perPage", "columns"])
         let name = try mapping.requiredString("name")
         guard SiteConfig.isValidName(name) else {
             let reason = SiteConfig.reservedNames.contains(name)
@@ -102,6 +102,21 @@ extension GalleryConfig {
         if !ids.isEmpty, source != .appStore {
             throw mapping.error(at: "ids", "'ids' only applies to app-store galleries (in \(mapping.path))")
         }
+        let path = try mapping.string("path")
+        if source == .file {
+            if query != nil {
+                throw mapping.error(at: "query", "'query' does not apply to file galleries (in \(mapping.path)); the items come from 'path'")
+            }
+            guard let path else {
+                throw mapping.error(at: "source", "missing key 'path' in \(mapping.path): a file gallery reads its items from a catalog file in the site folder")
+            }
+            guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("~"),
+                  !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." }) else {
+                throw mapping.error(at: "path", "'path' must be a file inside the site folder in \(mapping.path), got '\(path)'")
+            }
+        } else if path != nil {
+            throw mapping.error(at: "path", "'path' only applies to file galleries (in \(mapping.path))")
+        }
         switch source {
         case .appStore:
             guard !ids.isEmpty else {
@@ -124,6 +139,7 @@ extension GalleryConfig {
             throw mapping.error(at: "country", "'country' must be a two-letter code like 'kr' in \(mapping.path), got '\(country)'")
         }
         let defaultLimit = source == .appStore ? ids.count : source.pageSize
+        let maxLimit = source == .file ? 10_000_000 : 10_000
         return GalleryConfig(
             name: name,
             title: try mapping.string("title") ?? name,
@@ -131,8 +147,9 @@ extension GalleryConfig {
             query: query,
             list: source == .tmdb ? (list ?? .popular) : nil,
             ids: ids,
+            path: path,
             country: try mapping.string("country")?.lowercased(),
-            limit: try mapping.int("limit", in: 1...10_000) ?? defaultLimit,
+            limit: try mapping.int("limit", in: 1...maxLimit) ?? defaultLimit,
             perPage: try mapping.int("perPage", in: 1...500),
             columns: try mapping.int("columns", in: 1...12)
         )
@@ -147,6 +164,7 @@ extension Source {
         case .tmdb: 20
         case .googleBooks: 40
         case .appStore: 200
+        case .file: 10_000_000  // the whole catalog
         }
     }
 }

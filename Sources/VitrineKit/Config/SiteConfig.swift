@@ -46,6 +46,8 @@ public struct GalleryConfig: Sendable, Equatable {
     public var list: MovieList?
     /// App Store only: the ids to look up, in display order.
     public var ids: [String]
+    /// File galleries only: the catalog, relative to the site folder.
+    public var path: String?
     /// App Store storefront (`kr`), or a region for other sources.
     public var country: String?
     /// Items to fetch in total.
@@ -60,6 +62,7 @@ public struct GalleryConfig: Sendable, Equatable {
         case .appStore: ids.joined(separator: ",")
         case .tmdb: list == .search ? query : (list ?? .popular).rawValue
         case .giphy, .googleBooks: query
+        case .file: path
         }
     }
 }

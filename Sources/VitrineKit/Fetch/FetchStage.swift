@@ -15,6 +15,8 @@ struct FetchStage {
     /// How each gallery got its data, for the summary and the report.
     enum Origin: String, Codable, Sendable {
         case snapshot
+        /// A `file` gallery: read from its catalog, never fetched.
+        case catalog
         case fetched
         case keptSnapshot = "kept-snapshot"
         case failed
@@ -35,6 +37,10 @@ struct FetchStage {
         var outcome = Outcome()
         var toFetch: [GalleryConfig] = []
         for gallery in config.galleries {
+            guard gallery.source != .file else {
+                outcome.origins[gallery.name] = .catalog
+                continue
+            }
             let current = try existingSnapshot(gallery)
             switch (fetch.mode, current) {
             case (.offline, .none):
@@ -158,7 +164,8 @@ struct FetchStage {
 
     /// Favorites with neither their own snapshot nor a copy in any gallery snapshot on disk.
     private func unresolvedFavorites(_ favorites: FavoritesFile) throws(VitrineError) -> [ItemID] {
-        let needed = favorites.favorites.filter { $0.item == nil }.map(\.id)
+        // `file:` items come from their catalog, which the read phase loads.
+        let needed = favorites.favorites.filter { $0.item == nil && $0.id.source != .file }.map(\.id)
         guard !needed.isEmpty else { return [] }
         let known = try SnapshotIndex.items(site: options.site, label: options.label, config: config)
         return needed.filter { known[$0] == nil }
@@ -179,12 +186,14 @@ struct SourceClients: Sendable {
         appStore = AppStoreClient(context: context)
     }
 
-    func client(for source: Source) -> any SourceClient {
+    /// The API client of a source; a `file` catalog has none.
+    func client(for source: Source) throws(VitrineError) -> any SourceClient {
         switch source {
         case .giphy: giphy
         case .tmdb: tmdb
         case .googleBooks: books
         case .appStore: appStore
+        case .file: throw VitrineError("'file' items come from their catalog, not from an API")
         }
     }
 }

@@ -11,10 +11,12 @@ public struct Item: Codable, Sendable, Hashable {
     public var movie: MovieDetails?
     public var book: BookDetails?
     public var app: AppDetails?
+    public var entry: EntryDetails?
 
     public init(
         id: ItemID, title: String, link: String? = nil, image: Picture? = nil,
-        gif: GIFDetails? = nil, movie: MovieDetails? = nil, book: BookDetails? = nil, app: AppDetails? = nil
+        gif: GIFDetails? = nil, movie: MovieDetails? = nil, book: BookDetails? = nil, app: AppDetails? = nil,
+        entry: EntryDetails? = nil
     ) {
         self.id = id
         self.title = title
@@ -24,6 +26,7 @@ public struct Item: Codable, Sendable, Hashable {
         self.movie = movie
         self.book = book
         self.app = app
+        self.entry = entry
     }
 
     public var kind: ItemKind { id.source.kind }
@@ -39,6 +42,19 @@ public struct Picture: Codable, Sendable, Hashable {
         self.url = url
         self.width = width
         self.height = height
+    }
+}
+
+/// An entry of a catalog file (`source: file`).
+public struct EntryDetails: Codable, Sendable, Hashable {
+    /// 0–10, shown with one decimal.
+    public var rating: Double?
+    /// CommonMark source; rendered (safe mode) once, on the item's own page.
+    public var description: String?
+
+    public init(rating: Double? = nil, description: String? = nil) {
+        self.rating = rating
+        self.description = description
     }
 }
 

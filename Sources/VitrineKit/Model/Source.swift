@@ -6,6 +6,8 @@ public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
     case tmdb
     case googleBooks = "google-books"
     case appStore = "app-store"
+    /// A catalog file in the site folder (`path: catalog.json`, format `vitrine-bench-catalog/1`).
+    case file
 
     /// The prefix of this source's item ids: `giphy:`, `tmdb:`, `books:`, `appstore:`.
     public var idPrefix: String {
@@ -14,6 +16,7 @@ public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
         case .tmdb: "tmdb"
         case .googleBooks: "books"
         case .appStore: "appstore"
+        case .file: "file"
         }
     }
 
@@ -24,6 +27,7 @@ public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
         case .tmdb: .movie
         case .googleBooks: .book
         case .appStore: .app
+        case .file: .entry
         }
     }
 
@@ -38,4 +42,6 @@ public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
 /// What an item is; decides its caption and detail layout.
 public enum ItemKind: String, Codable, Sendable {
     case gif, movie, book, app
+    /// An entry of a catalog file: image, rating, Markdown description.
+    case entry
 }

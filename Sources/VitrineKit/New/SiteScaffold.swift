@@ -22,6 +22,7 @@ public struct SiteScaffold: Sendable {
         case .tmdb: ("movies", "Popular movies", "    source: tmdb\n    list: popular          # popular | top_rated | search (with query)\n")
         case .googleBooks: ("books", "Books about Swift", "    source: google-books\n    query: \"intitle:swift\" # intitle:, inauthor:, subject:, isbn: …\n    limit: 40\n")
         case .appStore: ("apps", "Apps", "    source: app-store\n    ids: [362057947]       # App Store ids, in display order\n    country: kr            # the storefront\n")
+        case .file: ("catalog", "My catalog", "    source: file\n    path: catalog.json     # your own items (format: vitrine-bench-catalog/1)\n")
         }
     }
 
@@ -44,7 +45,7 @@ public struct SiteScaffold: Sendable {
             ("site.yml", Data(siteYAML(name: name, title: title, keys: keys).utf8)),
             ("favorites.json", Data("{\"favorites\": []}\n".utf8)),
             ("content/index.md", Data(indexMarkdown(title: title).utf8)),
-            ("data/\(name).json", try sampleSnapshot(gallery: name)),
+            source == .file ? ("catalog.json", try sampleCatalog()) : ("data/\(name).json", try sampleSnapshot(gallery: name)),
             ("templates/README.md", Data(templatesReadme.utf8)),
             (".gitignore", Data("public/\n.vitrine-cache/\n.favorites.json.lock\n".utf8)),
         ]
@@ -65,25 +66,62 @@ public struct SiteScaffold: Sendable {
         let variable: String? = switch source {
         case .giphy: "GIPHY_API_KEY"
         case .tmdb: "TMDB_API_KEY"
-        case .googleBooks: nil
-        case .appStore: nil
+        case .googleBooks, .appStore, .file: nil
         }
         var steps = [
             "vitrine build \(label)                 # offline, from the sample snapshot in data/",
             "open \(label)/public/index.html         # or: vitrine serve \(label)",
         ]
-        steps.append(variable.map { "\($0)=… vitrine build \(label) --refresh   # live results" }
-            ?? "vitrine build \(label) --refresh        # live results (no key needed)")
+        if source == .file {
+            steps.append("edit \(label)/catalog.json, then build again  # your own items")
+        } else {
+            steps.append(variable.map { "\($0)=… vitrine build \(label) --refresh   # live results" }
+                ?? "vitrine build \(label) --refresh        # live results (no key needed)")
+        }
         steps.append("vitrine check \(label)                 # validate inputs and every link")
         return steps
     }
 
-    private func sampleSnapshot(gallery name: String) throws(VitrineError) -> Data {
+    /// A `file` gallery's catalog, made from the GIPHY sample: ids, titles, images, a Markdown line each.
+    private func sampleCatalog() throws(VitrineError) -> Data {
+        struct Catalog: Encodable {
+            struct Entry: Encodable {
+                struct Image: Encodable { var url: String; var width: Int?; var height: Int? }
+                var id: String
+                var title: String
+                var image: Image?
+                var description: String
+                var source: String?
+            }
+            var format = CatalogFile.format
+            var items: [Entry]
+        }
+        let sample = try JSONFile.decode(Snapshot.self, from: try sampleData(.giphy), file: "Scaffold/giphy.json")
+        let entries = sample.items.enumerated().map { index, item in
+            Catalog.Entry(
+                id: "item\(index + 1)", title: item.title,
+                image: item.image.map { Catalog.Entry.Image(url: $0.url, width: $0.width, height: $0.height) },
+                description: "Item \(index + 1), written in *Markdown*: edit `catalog.json` to describe it.",
+                source: item.link
+            )
+        }
+        do {
+            return try VitrineJSON.encode(Catalog(items: entries))
+        } catch {
+            throw VitrineError("vitrine new: cannot encode the sample catalog: \(error)")
+        }
+    }
+
+    private func sampleData(_ source: Source) throws(VitrineError) -> Data {
         guard let url = Bundle.module.url(forResource: "Scaffold/\(source.rawValue)", withExtension: "json"),
               let data = FileManager.default.contents(atPath: url.path) else {
             throw VitrineError("vitrine new: the sample snapshot for \(source.rawValue) is missing from this installation")
         }
-        var snapshot = try JSONFile.decode(Snapshot.self, from: data, file: "Scaffold/\(source.rawValue).json")
+        return data
+    }
+
+    private func sampleSnapshot(gallery name: String) throws(VitrineError) -> Data {
+        var snapshot = try JSONFile.decode(Snapshot.self, from: try sampleData(source), file: "Scaffold/\(source.rawValue).json")
         snapshot.gallery = name
         do {
             return try VitrineJSON.encode(snapshot)

@@ -22,8 +22,9 @@ extension PageFactory {
             movie: item.movie.map { movieView($0, title: title) },
             book: item.book.map { bookView($0, item: item) },
             app: item.app.map { appView($0, item: item) },
+            entry: item.entry.map { entryView($0, item: item) },
             originHref: SafeURL.check(item.link),
-            originLabel: SafeURL.check(item.link) == nil ? nil : "View on \(item.id.source.label)",
+            originLabel: SafeURL.check(item.link) == nil ? nil : (item.kind == .entry ? "Source" : "View on \(item.id.source.label)"),
             share: shareLinks(title: title, pageURL: shareURL, imageURL: (detailImage(item) ?? picture)?.src),
             shareURL: shareURL,
             prev: prev,
@@ -50,6 +51,16 @@ extension PageFactory {
             username: Format.nonEmpty(gif.username),
             sourceHref: SafeURL.check(gif.sourceURL),
             sourceDomain: Format.nonEmpty(gif.sourceDomain)
+        )
+    }
+
+    /// The description is rendered here, once per item page (each item has one page).
+    private func entryView(_ entry: EntryDetails, item: Item) -> EntryView {
+        let html = entry.description.map(Markdown.html) ?? ""
+        return EntryView(
+            image: image(item.image, alt: item.title),
+            rating: entry.rating.map(Format.oneDecimal),
+            descriptionHTML: html.isEmpty ? nil : RenderedHTML(html: html)
         )
     }
 
@@ -157,6 +168,7 @@ extension ItemKind {
         case .movie: "Movie"
         case .book: "Book"
         case .app: "App"
+        case .entry: "Item"
         }
     }
 }

@@ -86,6 +86,11 @@ struct PageFactory: Sendable {
                 rating = value.uppercased()
                 ratingLabel = "rated \(value.uppercased())"
             }
+        case .entry:
+            if let value = item.entry?.rating {
+                rating = "★ " + Format.oneDecimal(value)
+                ratingLabel = "rated \(Format.oneDecimal(value)) out of 10"
+            }
         }
         return CellView(
             href: here.link(to: .item(item.id)),
@@ -263,6 +268,7 @@ extension Source {
         case .tmdb: "TMDB"
         case .googleBooks: "Google Books"
         case .appStore: "App Store"
+        case .file: "catalog file"
         }
     }
 }

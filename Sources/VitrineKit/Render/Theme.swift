@@ -9,6 +9,8 @@ public struct Theme: Sendable {
     public let templateNames: [String]
     /// Asset files to copy, relative path → absolute source file, defaults overridden by the site's.
     public let assets: [(path: String, source: URL)]
+    /// Digest of every template's name and text, for build manifests.
+    let fingerprint: StableHasher.Digest
 
     /// Names every theme must provide.
     static let required = ["layout", "home", "gallery", "cell", "pagination", "item", "page", "404", "sitemap.xml", "feed.xml"]
@@ -35,6 +37,7 @@ public struct Theme: Sendable {
             }
         }
         var library = MustacheLibrary()
+        var hasher = StableHasher()
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             let text: String
             do {
@@ -42,6 +45,8 @@ public struct Theme: Sendable {
             } catch {
                 throw VitrineError(file: source.label, "cannot read template: \(error.localizedDescription)")
             }
+            hasher.combine(name)
+            hasher.combine(text)
             do {
                 library.register(try MustacheTemplate(string: text), named: name)
             } catch let error as MustacheTemplate.ParserError {
@@ -59,7 +64,8 @@ public struct Theme: Sendable {
         return Theme(
             library: library,
             templateNames: sources.keys.sorted(),
-            assets: assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            assets: assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+            fingerprint: hasher.finalize()
         )
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("vitrine new and vitrine check")
 struct NewAndCheckTests {
-    @Test(arguments: ["giphy", "tmdb", "google-books", "app-store"])
+    @Test(arguments: ["giphy", "tmdb", "google-books", "app-store", "file"])
     func aNewSiteBuildsOfflineAndChecksClean(source: String) throws {
         let folder = try TestSupport.temporaryDirectory()
         let new = try TestSupport.run(["new", "my-site", "--source", source], in: folder)
@@ -16,8 +16,8 @@ struct NewAndCheckTests {
         let check = try TestSupport.run(["check", "my-site"], in: folder)
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.hasPrefix("ok: inputs valid; "))
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("my-site/data").path).first)
-        let gallery = try String(contentsOf: folder.appendingPathComponent("my-site/public/\(name.dropLast(5))/index.html"), encoding: .utf8)
+        let name = ["giphy": "cats", "tmdb": "movies", "google-books": "books", "app-store": "apps", "file": "catalog"][source] ?? ""
+        let gallery = try String(contentsOf: folder.appendingPathComponent("my-site/public/\(name)/index.html"), encoding: .utf8)
         #expect(gallery.components(separatedBy: "data-cell-media").count > 1)
     }
 

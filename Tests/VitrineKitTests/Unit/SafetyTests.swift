@@ -24,7 +24,7 @@ struct SafetyTests {
 
     @Test(arguments: [
         ("cats", "invalid id 'cats': expected SOURCE:ID, e.g. giphy:FiGiRei2ICzzG or tmdb:550"),
-        ("flickr:1", "invalid id 'flickr:1': unknown source 'flickr' (known: giphy, tmdb, books, appstore)"),
+        ("flickr:1", "invalid id 'flickr:1': unknown source 'flickr' (known: giphy, tmdb, books, appstore, file)"),
         ("tmdb:", "invalid id 'tmdb:': the part after 'tmdb:' must be 1–200 printable characters"),
         ("tmdb:\u{0}x", "invalid id 'tmdb:\u{0}x': the part after 'tmdb:' must be 1–200 printable characters"),
     ])

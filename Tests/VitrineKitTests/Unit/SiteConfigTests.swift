@@ -78,7 +78,7 @@ struct SiteConfigTests {
         ("title: T\ngalleries:\n  - name: items\n    source: giphy\n",
          "Site/site.yml:3:11: invalid gallery name 'items' in galleries[0]: 'items' is reserved for vitrine's own folders"),
         ("title: T\ngalleries:\n  - name: a\n    source: flickr\n",
-         "Site/site.yml:4:13: unknown source 'flickr' in galleries[0] (known: giphy, tmdb, google-books, app-store)"),
+         "Site/site.yml:4:13: unknown source 'flickr' in galleries[0] (known: giphy, tmdb, google-books, app-store, file)"),
         ("title: T\ngalleries:\n  - name: a\n    source: giphy\n  - name: a\n    source: tmdb\n",
          "Site/site.yml:5:11: gallery name 'a' is used twice"),
         ("title: T\nbaseURL: javascript:alert(1)\n", "Site/site.yml:2:10: 'baseURL' must be an absolute http or https URL, got 'javascript:alert(1)'"),
@@ -86,6 +86,21 @@ struct SiteConfigTests {
         ("title: T\nfavorites:\n  file: ../../etc/passwd\n", "Site/site.yml:3:9: 'favorites.file' must be a path inside the site folder, got '../../etc/passwd'"),
         ("title: T\ngalleries:\n  - name: a\n    source: app-store\n    ids: [12, abc]\n",
          "Site/site.yml:5:10: App Store ids are numbers; 'abc' in galleries[0] is not"),
+        // File galleries: a path inside the site, and nothing an API gallery takes.
+        ("title: T\ngalleries:\n  - name: c\n    source: file\n",
+         "Site/site.yml:4:13: missing key 'path' in galleries[0]: a file gallery reads its items from a catalog file in the site folder"),
+        ("title: T\ngalleries:\n  - name: c\n    source: file\n    path: ../catalog.json\n",
+         "Site/site.yml:5:11: 'path' must be a file inside the site folder in galleries[0], got '../catalog.json'"),
+        ("title: T\ngalleries:\n  - name: c\n    source: file\n    path: /etc/catalog.json\n",
+         "Site/site.yml:5:11: 'path' must be a file inside the site folder in galleries[0], got '/etc/catalog.json'"),
+        ("title: T\ngalleries:\n  - name: c\n    source: file\n    path: c.json\n    query: cats\n",
+         "Site/site.yml:6:12: 'query' does not apply to file galleries (in galleries[0]); the items come from 'path'"),
+        ("title: T\ngalleries:\n  - name: c\n    source: file\n    path: c.json\n    list: popular\n",
+         "Site/site.yml:6:11: 'list' only applies to tmdb galleries (in galleries[0])"),
+        ("title: T\ngalleries:\n  - name: c\n    source: file\n    path: c.json\n    ids: [1]\n",
+         "Site/site.yml:6:10: 'ids' only applies to app-store galleries (in galleries[0])"),
+        ("title: T\ngalleries:\n  - name: c\n    source: giphy\n    path: c.json\n",
+         "Site/site.yml:5:11: 'path' only applies to file galleries (in galleries[0])"),
         // Broken YAML.
         ("title: T\ngalleries: [\n", "Site/site.yml:3:1: invalid YAML: did not find expected node content"),
     ])
@@ -97,6 +112,13 @@ struct SiteConfigTests {
         #expect(throws: VitrineError("Site/site.yml: the file is empty; it needs at least 'title' and 'galleries'")) {
             try SiteConfig.parse("", file: file)
         }
+    }
+
+    @Test func fileGalleryTakesAPathAndTheWholeCatalog() throws {
+        let config = try SiteConfig.parse("title: T\ngalleries:\n  - name: c\n    source: file\n    path: data/catalog.json\n", file: file)
+        #expect(config.galleries[0].path == "data/catalog.json")
+        #expect(config.galleries[0].requestSummary == "data/catalog.json")
+        #expect(config.galleries[0].limit == 10_000_000)
     }
 
     @Test func tmdbQueryImpliesSearch() throws {

@@ -10,6 +10,7 @@ public struct ItemPage: Sendable {
     public let movie: MovieView?
     public let book: BookView?
     public let app: AppView?
+    public let entry: EntryView?
     /// The item's page at its origin ("View on GIPHY"), checked.
     public let originHref: String?
     public let originLabel: String?
@@ -98,6 +99,15 @@ public struct AppView: Sendable {
     public let description: String?
     public let releaseNotes: String?
     public let minimumOSVersion: String?
+}
+
+/// An entry of a catalog file (`source: file`).
+public struct EntryView: Sendable {
+    public let image: ImageView?
+    /// "7.3" (one decimal) and "/ 10".
+    public let rating: String?
+    /// The Markdown description, rendered by libcmark in safe mode.
+    public let descriptionHTML: RenderedHTML?
 }
 
 public struct ScreenshotView: Sendable {

@@ -1,0 +1,101 @@
+import Foundation
+
+/// What each planned page is made from, as one digest: the build-wide inputs (vitrine
+/// itself, site.yml, favorites, content, templates, API snapshots) and the page's own
+/// inputs (its item and neighbours, or the items on a gallery page). A page whose key is
+/// in the previous build's manifest is neither rendered nor written.
+///
+/// Pages that depend on everything (home, favorites, content pages, 404, sitemap, feed) get
+/// no key: they are always rendered (there are few) and written only when their bytes differ.
+struct PageKeys {
+    let global: StableHasher.Digest
+
+    init(site: LoadedSite, theme: Theme, options: BuildOptions) throws(VitrineError) {
+        var hasher = StableHasher()
+        hasher.combine("vitrine-page-keys/1")
+        // vitrine itself: a rebuilt binary may render differently.
+        if let executable = Bundle.main.executableURL,
+           let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path) {
+            hasher.combine((attributes[.size] as? NSNumber)?.intValue)
+            hasher.combine((attributes[.modificationDate] as? Date).map { Int($0.timeIntervalSince1970 * 1000) })
+        }
+        hasher.combine(options.baseURL)
+        hasher.combine(theme.fingerprint)
+        // Every small input file; file galleries' catalogs are keyed per item instead.
+        var files = ["site.yml", site.config.favorites.file]
+        files += site.config.galleries.filter { $0.source != .file }.map { "data/\($0.name).json" }
+        let content = options.site.appendingPathComponent("content")
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: content.path) {
+            files += names.filter { $0.hasSuffix(".md") }.sorted().map { "content/" + $0 }
+        }
+        for relative in files {
+            hasher.combine(relative)
+            let url = options.site.appendingPathComponent(relative)
+            if let data = FileManager.default.contents(atPath: url.path) {
+                data.withUnsafeBytes { hasher.combine(bytes: $0) }
+            } else {
+                hasher.combine("(none)")
+            }
+        }
+        global = hasher.finalize()
+    }
+
+    /// The key of a page rendered from its own inputs, or nil for pages always rendered.
+    func key(for job: PagePlan.Job, site: LoadedSite) -> StableHasher.Digest? {
+        var hasher = StableHasher()
+        hasher.combine(global)
+        switch job {
+        case .item(let index):
+            let item = site.items[index]
+            hasher.combine("item")
+            item.digest(into: &hasher)
+            guard let home = site.homeOf[item.id] else { return hasher.finalize() }
+            hasher.combine(home.gallery)
+            hasher.combine(home.index)
+            let list = home.gallery.map { site.galleries[$0].items } ?? site.favorites.map(\.item)
+            for neighbour in [home.index - 1, home.index + 1] where list.indices.contains(neighbour) {
+                hasher.combine(list[neighbour].id.description)
+                hasher.combine(list[neighbour].title)
+            }
+        case .gallery(let index, let page):
+            let gallery = site.galleries[index]
+            let pagination = Pagination(total: gallery.items.count, perPage: gallery.perPage)
+            hasher.combine("gallery")
+            hasher.combine(index)
+            hasher.combine(page)
+            hasher.combine(pagination.pageCount)
+            hasher.combine(gallery.items.count)
+            hasher.combine(gallery.snapshot.totalResults)
+            gallery.items.first?.digest(into: &hasher)  // its image is every page's og:image
+            for item in gallery.items[pagination.range(ofPage: page)] {
+                item.digest(into: &hasher)
+            }
+        case .home, .favorites, .content, .notFound, .sitemap, .feed:
+            return nil
+        }
+        return hasher.finalize()
+    }
+}
+
+extension Item {
+    /// Feeds every field that can reach a page into the hasher.
+    func digest(into hasher: inout StableHasher) {
+        hasher.combine(id.description)
+        hasher.combine(title)
+        hasher.combine(link)
+        hasher.combine(image?.url)
+        hasher.combine(image?.width)
+        hasher.combine(image?.height)
+        hasher.combine(entry?.rating)
+        hasher.combine(entry?.description)
+        if gif != nil || movie != nil || book != nil || app != nil {
+            // API items are few (one search page each): their details go through the encoder.
+            let details = Item(id: id, title: "", gif: gif, movie: movie, book: book, app: app)
+            if let data = try? VitrineJSON.encoder().encode(details) {
+                data.withUnsafeBytes { hasher.combine(bytes: $0) }
+            } else {
+                hasher.combine(UUID().uuidString)  // cannot encode: never matches, always re-rendered
+            }
+        }
+    }
+}

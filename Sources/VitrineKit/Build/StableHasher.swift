@@ -1,0 +1,100 @@
+/// A fast, seedless 128-bit hash for build manifests: the same bytes give the same digest in
+/// every process and on every machine (Swift's `Hasher` is seeded per process). Not
+/// cryptographic; it tells whether a page's inputs changed, not whether someone forged them.
+struct StableHasher {
+    private var a: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+    private var length: UInt64 = 0
+
+    private static let p1: UInt64 = 0xFF51_AFD7_ED55_8CCD
+    private static let p2: UInt64 = 0xC4CE_B9FE_1A85_EC53
+
+    @inline(__always)
+    private mutating func mix(_ word: UInt64) {
+        a = (a ^ word) &* Self.p1
+        a ^= a >> 32
+        b = (b &+ word ^ (b >> 29)) &* Self.p2
+        b = (b << 27) | (b >> 37)
+    }
+
+    mutating func combine(bytes: UnsafeRawBufferPointer) {
+        var index = 0
+        let count = bytes.count
+        while index + 8 <= count {
+            mix(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < count {
+            tail |= UInt64(bytes[index]) << shift
+            shift += 8
+            index += 1
+        }
+        mix(tail ^ (UInt64(count) << 56))
+        length &+= UInt64(count)
+    }
+
+    mutating func combine(_ text: String) {
+        var text = text
+        text.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    mutating func combine(_ text: String?) {
+        if let text { combine(1); combine(text) } else { combine(0) }
+    }
+
+    mutating func combine(_ number: Int) {
+        mix(UInt64(bitPattern: Int64(number)))
+    }
+
+    mutating func combine(_ number: Int?) {
+        if let number { combine(1); combine(number) } else { combine(0) }
+    }
+
+    mutating func combine(_ number: Double?) {
+        if let number { combine(1); mix(number.bitPattern) } else { combine(0) }
+    }
+
+    mutating func combine(_ flag: Bool) {
+        mix(flag ? 1 : 2)
+    }
+
+    mutating func combine(_ digest: Digest) {
+        mix(digest.high)
+        mix(digest.low)
+    }
+
+    func finalize() -> Digest {
+        var x = a ^ length, y = b ^ (length &* Self.p1)
+        x ^= x >> 33; x = x &* Self.p1; x ^= x >> 33; x = x &* Self.p2; x ^= x >> 33
+        y ^= y >> 31; y = y &* Self.p2; y ^= y >> 29; y = y &* Self.p1; y ^= y >> 32
+        return Digest(high: x ^ (y >> 7), low: y ^ (x << 3))
+    }
+
+    struct Digest: Hashable, Sendable, CustomStringConvertible {
+        let high: UInt64
+        let low: UInt64
+
+        /// 32 hex digits.
+        var description: String {
+            String(high, radix: 16).leftPadded(to: 16) + String(low, radix: 16).leftPadded(to: 16)
+        }
+
+        init(high: UInt64, low: UInt64) {
+            self.high = high
+            self.low = low
+        }
+
+        init?(_ hex: Substring) {
+            guard hex.count == 32, let high = UInt64(hex.prefix(16), radix: 16), let low = UInt64(hex.suffix(16), radix: 16) else { return nil }
+            self.init(high: high, low: low)
+        }
+    }
+
+    static func digest(_ bytes: UnsafeRawBufferPointer) -> Digest {
+        var hasher = StableHasher()
+        hasher.combine(bytes: bytes)
+        return hasher.finalize()
+    }
+}

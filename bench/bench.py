@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""vitrine's benchmark: the shared catalog built by vitrine, by Hugo, and the write floor.
+
+Run through bench/run.sh (it builds vitrine in release mode and checks the tools):
+    bench/run.sh                 # N = 1000, 10000, 100000
+    bench/run.sh 1000 10000      # only these sizes
+
+For each N: generate the catalog (../shared/bench/gen_catalog.py), then, each timed 3 times
+(median reported):
+  * vitrine, full build into a fresh (absent) output folder;
+  * vitrine, unchanged rebuild (same inputs, output present);
+  * vitrine, one-item-changed rebuild (one item's title edited, alternating);
+  * Hugo 0.111, fresh build of the equivalent site (../shared/bench/hugo_site.py);
+  * the write floor: bench/floor.c writing the files of vitrine's output (same count,
+    same sizes) from memory, on every core.
+Peak RSS comes from /usr/bin/time. Work files go to $BENCH_DIR (default /tmp/vitrine-bench).
+"""
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+SHARED = os.path.normpath(os.path.join(REPO, "..", "shared", "bench"))
+VITRINE = os.path.join(REPO, ".build", "release", "vitrine")
+WORK = os.environ.get("BENCH_DIR", "/tmp/vitrine-bench")
+FLOOR = os.path.join(WORK, "floor")
+RUNS = 3
+
+SITE_YML = """title: Bench gallery
+perPage: 24
+columns: 3
+galleries:
+  - name: gallery
+    title: Items
+    source: file
+    path: catalog.json
+"""
+
+
+def timed(cmd, cwd=None):
+    """Runs a command under /usr/bin/time; returns (wall seconds, peak RSS in KB)."""
+    stats = os.path.join(WORK, "time.txt")
+    start = time.perf_counter()
+    result = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", stats] + cmd, cwd=cwd,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    wall = time.perf_counter() - start
+    if result.returncode != 0:
+        sys.exit(f"failed: {' '.join(cmd)}\n{result.stderr}")
+    with open(stats) as f:
+        rss = int(f.read().strip().splitlines()[-1])
+    return wall, rss
+
+
+def median_run(prepare, cmd, cwd=None):
+    runs = []
+    for _ in range(RUNS):
+        prepare()
+        runs.append(timed(cmd, cwd))
+    return statistics.median(w for w, _ in runs), max(r for _, r in runs)
+
+
+def tree(root, skip_hidden=False):
+    """[(relative path, size)] of every file, sorted."""
+    files = []
+    for folder, dirs, names in os.walk(root):
+        for name in names:
+            path = os.path.join(folder, name)
+            files.append((os.path.relpath(path, root), os.path.getsize(path)))
+    return sorted(files)
+
+
+def rm(path):
+    if os.path.isdir(path):
+        shutil.rmtree(path)
+
+
+def bench(n):
+    base = os.path.join(WORK, str(n))
+    site = os.path.join(base, "site")
+    out = os.path.join(base, "public")
+    os.makedirs(site, exist_ok=True)
+    catalog = os.path.join(site, "catalog.json")
+    print(f"[{n}] catalog", file=sys.stderr, flush=True)
+    subprocess.run([sys.executable, os.path.join(SHARED, "gen_catalog.py"), str(n), catalog], check=True)
+    with open(os.path.join(site, "site.yml"), "w") as f:
+        f.write(SITE_YML)
+    # Two versions of the catalog differing in one item's title, for the one-item rebuilds.
+    with open(catalog, encoding="utf-8") as f:
+        data = json.load(f)
+    edited = os.path.join(base, "catalog-edited.json")
+    original = os.path.join(base, "catalog-original.json")
+    shutil.copy(catalog, original)
+    data["items"][n // 2]["title"] += " (edited)"
+    with open(edited, "w", encoding="utf-8") as f:
+        json.dump(data, f, ensure_ascii=False)
+        f.write("\n")
+    del data
+
+    cmd = [VITRINE, "build", site, "--output", out, "--quiet"]
+    rows = {}
+    print(f"[{n}] vitrine full", file=sys.stderr, flush=True)
+    rows["full"] = median_run(lambda: rm(out), cmd)
+    files = tree(out)
+    pages = sum(1 for p, _ in files if p.endswith(".html") and p != "404.html")
+    rows["files"] = (len(files), sum(s for _, s in files))
+    print(f"[{n}] vitrine unchanged", file=sys.stderr, flush=True)
+    rows["unchanged"] = median_run(lambda: None, cmd)
+    print(f"[{n}] vitrine one item changed", file=sys.stderr, flush=True)
+    state = {"edited": False}
+
+    def toggle():
+        state["edited"] = not state["edited"]
+        shutil.copy(edited if state["edited"] else original, catalog)
+    rows["one"] = median_run(toggle, cmd)
+    shutil.copy(original, catalog)
+
+    print(f"[{n}] floor", file=sys.stderr, flush=True)
+    listing = os.path.join(base, "files.txt")
+    with open(listing, "w") as f:
+        for path, size in files:
+            f.write(f"{size} {path}\n")
+    floor_out = os.path.join(base, "floor-out")
+    cores = os.cpu_count() or 1
+    rows["floor"] = median_run(lambda: rm(floor_out),
+                               ["sh", "-c", f"{FLOOR} {floor_out} {cores} < {listing}"])
+    rm(floor_out)
+
+    if shutil.which("hugo"):
+        print(f"[{n}] hugo", file=sys.stderr, flush=True)
+        hugo_site = os.path.join(base, "hugo")
+        subprocess.run([sys.executable, os.path.join(SHARED, "hugo_site.py"), catalog, hugo_site], check=True)
+        hugo_public = os.path.join(hugo_site, "public")
+        rows["hugo"] = median_run(lambda: (rm(hugo_public), rm(os.path.join(hugo_site, "resources"))),
+                                  ["hugo", "--quiet"], cwd=hugo_site)
+        hugo_files = tree(hugo_public)
+        rows["hugo_files"] = (len(hugo_files), sum(s for _, s in hugo_files))
+        rm(hugo_site)
+    rm(out)
+    return pages, rows
+
+
+def fmt_mb(kb):
+    return f"{kb / 1024:,.0f} MB"
+
+
+def main(argv):
+    sizes = [int(a) for a in argv[1:]] or [1000, 10000, 100000]
+    os.makedirs(WORK, exist_ok=True)
+    results = [(n,) + bench(n) for n in sizes]
+    cpu = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    hugo = subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.split()[:2] if shutil.which("hugo") else ["no", "hugo"]
+    print(f"\n{time.strftime('%Y-%m-%d')}, {platform.system()} {platform.release()}, {os.cpu_count()} cores ({cpu}), "
+          f"{' '.join(hugo)}; wall time is the median of {RUNS} runs, peak RSS the largest.\n")
+    print("| items | build | wall | pages/s | peak RSS | files | bytes | vs Hugo | vs floor |")
+    print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for n, pages, rows in results:
+        hugo_wall = rows["hugo"][0] if "hugo" in rows else None
+        floor_wall = rows["floor"][0]
+        files, size = rows["files"]
+
+        def line(label, key, files_text, bytes_text, ratios=True):
+            wall, rss = rows[key]
+            vs_hugo = f"{wall / hugo_wall:.2f}×" if hugo_wall and ratios else ""
+            vs_floor = f"{wall / floor_wall:.2f}×" if ratios else ""
+            print(f"| {n:,} | {label} | {wall:.2f} s | {pages / wall:,.0f} | {fmt_mb(rss)} | {files_text} | {bytes_text} | {vs_hugo} | {vs_floor} |")
+        line("vitrine, full (fresh output)", "full", f"{files:,}", f"{size / 1e6:.1f} MB")
+        full = rows["full"][0]
+        for label, key in [("vitrine, unchanged rebuild", "unchanged"), ("vitrine, one item changed", "one")]:
+            wall, rss = rows[key]
+            print(f"| {n:,} | {label} | {wall:.2f} s | | {fmt_mb(rss)} | | | | {wall / full:.1%} of full |")
+        if hugo_wall:
+            hf, hb = rows["hugo_files"]
+            print(f"| {n:,} | Hugo | {hugo_wall:.2f} s | {pages / hugo_wall:,.0f} | {fmt_mb(rows['hugo'][1])} | {hf:,} | {hb / 1e6:.1f} MB | 1× | {hugo_wall / floor_wall:.2f}× |")
+        print(f"| {n:,} | write floor (vitrine's files) | {floor_wall:.2f} s | {pages / floor_wall:,.0f} | {fmt_mb(rows['floor'][1])} | {files:,} | {size / 1e6:.1f} MB | | 1× |")
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# vitrine's benchmark against Hugo and the write floor. See bench/bench.py.
+#   bench/run.sh               N = 1000 10000 100000
+#   bench/run.sh 1000 10000    only these sizes
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shared=../shared/bench
+if [[ ! -f $shared/gen_catalog.py || ! -f $shared/hugo_site.py ]]; then
+  echo "bench: $shared/gen_catalog.py and hugo_site.py are missing (expected next to this repository)" >&2
+  exit 1
+fi
+as_root() { if [[ $(id -u) == 0 ]]; then "$@"; else sudo "$@"; fi; }
+if [[ ! -x /usr/bin/time ]]; then as_root apt-get install -y time >&2; fi
+if ! command -v hugo >/dev/null; then
+  as_root apt-get install -y hugo >&2 || echo "bench: hugo could not be installed; its rows are skipped" >&2
+fi
+export BENCH_DIR=${BENCH_DIR:-/tmp/vitrine-bench}
+mkdir -p "$BENCH_DIR"
+cc -O2 -pthread -o "$BENCH_DIR/floor" bench/floor.c
+swift build -c release --product vitrine >&2
+exec python3 bench/bench.py "$@"
