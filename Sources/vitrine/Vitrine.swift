@@ -13,7 +13,7 @@ struct Vitrine: AsyncParsableCommand {
             Markdown pages into a static website (SITE/public).
             """,
         version: "0.1.0",
-        subcommands: [Build.self, Favorites.self],
+        subcommands: [Build.self, Serve.self, Favorites.self],
         defaultSubcommand: nil
     )
 }

@@ -19,6 +19,9 @@ public struct BuildOptions: Sendable {
     public var fetch: FetchOptions
     /// Where to write a JSON build report (`--report`), if anywhere.
     public var report: URL?
+    /// The default theme's folder; the one in the resource bundle when nil (`vitrine serve`
+    /// run from a checkout uses the source tree's, so theme edits show up live).
+    public var themeDirectory: URL?
 
     public init(
         site: URL, siteLabel: String? = nil, output: URL? = nil, outputLabel: String? = nil, baseURL: String? = nil,
