@@ -90,7 +90,9 @@ struct FavoritesEndpoint: Sendable {
     }
 
     private func answer(_ status: HTTPTypes.HTTPResponse.Status, _ body: Answer) -> Response {
-        let data = (try? JSONEncoder().encode(body)) ?? Data("{\"ok\":false}".utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(body)) ?? Data("{\"ok\":false}".utf8)
         return Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(bytes: data))

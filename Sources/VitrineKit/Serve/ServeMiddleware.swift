@@ -120,3 +120,18 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         String(format: "%.1f", (duration / .seconds(1)) * 1000)
     }
 }
+
+/// FileMiddleware redirects a folder URL without its slash to the path below baseURL's
+/// (`/fixture/gifs` → `/gifs/`); this puts the base path back in front.
+struct BasePathRedirectMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// `/fixture/`
+    let basePath: String
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await next(request, context)
+        if response.status == .movedPermanently, let location = response.headers[.location], location.hasPrefix("/"), !location.hasPrefix(basePath) {
+            response.headers[.location] = String(basePath.dropLast()) + location
+        }
+        return response
+    }
+}

@@ -7,7 +7,8 @@ import UnixSignals
 
 /// `vitrine serve`: builds the site into a private folder, serves it in-process with
 /// Hummingbird, rebuilds on change and reloads open pages, and lets the star change
-/// favorites. Runs until SIGINT/SIGTERM (when `handlesSignals`) or until its task is cancelled.
+/// favorites. Runs until SIGINT/SIGTERM (when `handlesSignals`) or until its task is
+/// cancelled; either way it shuts down gracefully.
 public struct SiteServer: Sendable {
     public let options: ServeOptions
     public let logger: Logger
@@ -76,10 +77,15 @@ public struct SiteServer: Sendable {
             cancellationSignals: [],
             logger: serverLogger
         )
+        // Cancelling this task shuts down gracefully too (open pages are told, connections
+        // closed, the port freed) rather than tearing the server down mid-request.
+        let running = Task { try await group.run() }
         do {
-            try await group.run()
-        } catch is CancellationError {
-            return
+            try await withTaskCancellationHandler {
+                try await running.value
+            } onCancel: {
+                Task { await group.triggerGracefulShutdown() }
+            }
         } catch {
             throw VitrineError("serve on \(host):\(options.port): \(error)")
         }
@@ -93,6 +99,7 @@ public struct SiteServer: Sendable {
         router.add(middleware: PathGuardMiddleware())
         router.add(middleware: LiveScriptMiddleware(tag: LiveScript.tag(token: token)))
         router.add(middleware: NotFoundPageMiddleware(output: output))
+        if basePath != "/" { router.add(middleware: BasePathRedirectMiddleware(basePath: basePath)) }
         router.add(
             middleware: FileMiddleware(
                 output.path, urlBasePath: basePath == "/" ? nil : String(basePath.dropLast()),

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Logging
 import NIOCore
 import NIOHTTP1
 @testable import VitrineKit
@@ -12,6 +13,9 @@ final class ServedSite: Sendable {
         var headers: HTTPHeaders
         var body: String
     }
+
+    /// Follows no redirects, so tests see them.
+    static let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
 
     let site: URL
     /// The site's URL, at baseURL's path: `http://127.0.0.1:PORT/fixture/`.
@@ -36,7 +40,9 @@ final class ServedSite: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: URL.self)
         let task = Task {
             defer { continuation.finish() }
-            try await SiteServer(options: options).run { continuation.yield($0) }
+            var logger = Logger(label: "serve-test")
+            logger.logLevel = .critical
+            try await SiteServer(options: options, logger: logger).run { continuation.yield($0) }
         }
         var iterator = stream.makeAsyncIterator()
         guard let url = await iterator.next() else {
@@ -53,14 +59,14 @@ final class ServedSite: Sendable {
 
     /// A GET (or any method) of a path relative to the site's URL, or absolute from `/`.
     func request(
-        _ path: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: String? = nil
+        _ path: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: String? = nil, timeout: TimeAmount = .seconds(20)
     ) async throws -> Reply {
         let target = path.hasPrefix("/") ? origin + path : url.absoluteString + path
         var request = HTTPClientRequest(url: target)
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(string: body)) }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(20))
+        let response = try await ServedSite.client.execute(request, timeout: timeout)
         let bytes = try await response.body.collect(upTo: 16 * 1024 * 1024)
         return Reply(status: Int(response.status.code), headers: response.headers, body: String(buffer: bytes))
     }
@@ -91,27 +97,44 @@ final class ServedSite: Sendable {
         try FavoritesStore(url: favoritesFile, label: "favorites.json").read().favorites.map(\.id.description)
     }
 
-    /// Lines of the event stream, read as they arrive.
-    func events() async throws -> AsyncThrowingStream<String, any Error> {
-        let request = HTTPClientRequest(url: origin + "/_vitrine/events")
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
-        return AsyncThrowingStream { continuation in
-            let reader = Task {
-                var pending = ""
-                do {
-                    for try await chunk in response.body {
-                        pending += String(buffer: chunk)
-                        while let newline = pending.firstIndex(of: "\n") {
-                            continuation.yield(String(pending[..<newline]))
-                            pending = String(pending[pending.index(after: newline)...])
-                        }
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
+    /// The event stream, read as it arrives (until the server ends it).
+    func events() async throws -> EventLines {
+        let response = try await ServedSite.client.execute(HTTPClientRequest(url: origin + "/_vitrine/events"), timeout: .seconds(60))
+        let lines = EventLines()
+        Task {
+            var pending = ""
+            for try await chunk in response.body {
+                pending += String(buffer: chunk)
+                while let newline = pending.firstIndex(of: "\n") {
+                    await lines.append(String(pending[..<newline]))
+                    pending = String(pending[pending.index(after: newline)...])
                 }
             }
-            continuation.onTermination = { _ in reader.cancel() }
+        }
+        return lines
+    }
+}
+
+/// Lines of an event stream as they arrived; `next(where:)` reads on from the last match.
+actor EventLines {
+    private var lines: [String] = []
+    private var cursor = 0
+
+    func append(_ line: String) {
+        lines.append(line)
+    }
+
+    /// The next line after the previous match that starts with `prefix`, waiting up to `seconds`.
+    func next(startingWith prefix: String, within seconds: Double = 10) async throws -> String? {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while true {
+            while cursor < lines.count {
+                let line = lines[cursor]
+                cursor += 1
+                if line.hasPrefix(prefix) { return line }
+            }
+            guard ContinuousClock.now < deadline else { return nil }
+            try await Task.sleep(for: .milliseconds(20))
         }
     }
 }
@@ -124,25 +147,6 @@ func eventually(_ seconds: Double = 10, _ condition: () async throws -> Bool) as
         try await Task.sleep(for: .milliseconds(50))
     }
     return try await condition()
-}
-
-/// The next line of `lines` satisfying `match`, within `seconds`.
-func nextLine(
-    _ lines: AsyncThrowingStream<String, any Error>, within seconds: Double = 10, where match: @escaping @Sendable (String) -> Bool
-) async throws -> String? {
-    try await withThrowingTaskGroup(of: String?.self) { group in
-        group.addTask {
-            for try await line in lines where match(line) { return line }
-            return nil
-        }
-        group.addTask {
-            try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-            return nil
-        }
-        let first = try await group.next() ?? nil
-        group.cancelAll()
-        return first
-    }
 }
 
 /// Runs `body` against a freshly started server over a copy of the fixture site, and stops
