@@ -13,7 +13,7 @@ struct Vitrine: AsyncParsableCommand {
             Markdown pages into a static website (SITE/public).
             """,
         version: "0.1.0",
-        subcommands: [New.self, Build.self, Check.self, Favorites.self],
+        subcommands: [New.self, Build.self, Serve.self, Check.self, Favorites.self],
         defaultSubcommand: nil
     )
 }

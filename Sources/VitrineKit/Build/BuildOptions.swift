@@ -22,6 +22,9 @@ public struct BuildOptions: Sendable {
     /// Check every internal link, asset and anchor of the staged site before publishing it
     /// (`--strict`); a problem fails the build and the previous site stays.
     public var checkLinks = false
+    /// The default theme's folder; the one in the resource bundle when nil (`vitrine serve`
+    /// run from a checkout uses the source tree's, so theme edits show up live).
+    public var themeDirectory: URL?
 
     public init(
         site: URL, siteLabel: String? = nil, output: URL? = nil, outputLabel: String? = nil, baseURL: String? = nil,

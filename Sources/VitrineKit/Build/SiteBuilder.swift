@@ -25,7 +25,9 @@ public struct SiteBuilder: Sendable {
         try FavoritesService(options: options, logger: logger).snapshot(fetched.resolved, config: config)
         let site = try loader.load(config: config, favorites: favorites, resolved: fetched.resolved)
         let theme = try stage("load templates") { () throws(VitrineError) in
-            try Theme.load(overrides: options.site.appendingPathComponent("templates"), overridesLabel: options.label("templates"))
+            try Theme.load(
+                defaults: options.themeDirectory ?? Theme.defaultDirectory,
+                overrides: options.site.appendingPathComponent("templates"), overridesLabel: options.label("templates"))
         }
         let plan = try stage("plan pages") { () throws(VitrineError) in try PagePlan(site: site) }
         logger.info("plan pages: \(plan.pages.count) pages, \(site.items.count) items, \(site.galleries.count) galleries")

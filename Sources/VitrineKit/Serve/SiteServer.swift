@@ -1,0 +1,158 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import UnixSignals
+
+/// `vitrine serve`: builds the site into a private folder, serves it in-process with
+/// Hummingbird, rebuilds on change and reloads open pages, and lets the star change
+/// favorites. Runs until SIGINT/SIGTERM (when `handlesSignals`) or until its task is
+/// cancelled; either way it shuts down gracefully.
+public struct SiteServer: Sendable {
+    public let options: ServeOptions
+    public let logger: Logger
+
+    public init(options: ServeOptions, logger: Logger = Logger(label: "vitrine")) {
+        self.options = options
+        self.logger = logger
+    }
+
+    /// Serves until shut down. `onReady` gets the site's URL once the port is bound (port 0
+    /// becomes the real one). The first build must succeed; later failed rebuilds keep the
+    /// last good site and are shown in the pages.
+    public func run(onReady: @escaping @Sendable (URL) -> Void) async throws(VitrineError) {
+        let workspace = FileManager.default.temporaryDirectory
+            .appendingPathComponent("vitrine-serve-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: workspace) }  // ours alone, made just below
+        var build = options.build
+        build.output = workspace.appendingPathComponent("site", isDirectory: true)
+        build.outputLabel = "the served site"
+        build.report = nil
+
+        let config = try SiteLoader(options: build, logger: logger).loadConfig()
+        let builder = SiteBuilder(logger: logger)
+        let first = try await builder.build(build)
+        logger.info("\(first.line)")
+        for warning in first.warnings { logger.warning("\(warning)") }
+
+        let hub = ReloadHub()
+        let basePath = Self.basePath(options.build.baseURL ?? config.baseURL)
+        let token = Self.randomToken()
+        let site = build
+        let logger = self.logger
+        let watcher = SiteWatcher(
+            paths: Self.watchedPaths(site: build.site, favoritesFile: config.favorites.file, theme: build.themeDirectory),
+            pollInterval: options.pollInterval, debounce: options.debounce,
+            rebuild: {
+                do throws(VitrineError) {
+                    let summary = try await builder.build(site)
+                    logger.info("\(summary.line)")
+                    await hub.rebuilt()
+                } catch {
+                    logger.error("\(error.message)")
+                    await hub.failed(error.message)
+                }
+            },
+            logger: logger
+        )
+        let router = makeRouter(output: build.output!, basePath: basePath, token: token, hub: hub, site: build)
+
+        var serverLogger = logger
+        serverLogger.logLevel = .warning
+        let host = options.host
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(host, port: options.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                let name = host.contains(":") ? "[\(host)]" : host
+                onReady(URL(string: "http://\(name):\(port)\(basePath)")!)
+            },
+            logger: serverLogger
+        )
+        let group = ServiceGroup(
+            services: [watcher, app, hub],  // shut down in reverse: event streams end first
+            gracefulShutdownSignals: options.handlesSignals ? [.sigterm, .sigint] : [],
+            cancellationSignals: [],
+            logger: serverLogger
+        )
+        // Cancelling this task shuts down gracefully too (open pages are told, connections
+        // closed, the port freed) rather than tearing the server down mid-request.
+        let running = Task { try await group.run() }
+        do {
+            try await withTaskCancellationHandler {
+                try await running.value
+            } onCancel: {
+                Task { await group.triggerGracefulShutdown() }
+            }
+        } catch {
+            throw VitrineError("serve on \(host):\(options.port): \(error)")
+        }
+    }
+
+    private func makeRouter(output: URL, basePath: String, token: String, hub: ReloadHub, site: BuildOptions) -> Router<BasicRequestContext> {
+        let router = Router()
+        var quiet = logger
+        quiet.logLevel = .warning
+        if options.logRequests { router.add(middleware: RequestLogMiddleware(logger: logger)) }
+        router.add(middleware: PathGuardMiddleware())
+        router.add(middleware: LiveScriptMiddleware(tag: LiveScript.tag(token: token)))
+        router.add(middleware: NotFoundPageMiddleware(output: output))
+        if basePath != "/" { router.add(middleware: BasePathRedirectMiddleware(basePath: basePath)) }
+        router.add(
+            middleware: FileMiddleware(
+                output.path, urlBasePath: basePath == "/" ? nil : String(basePath.dropLast()),
+                searchForIndexHtml: true, logger: quiet
+            )
+        )
+        if basePath != "/" {
+            router.get("/") { _, _ in Response.redirect(to: basePath, type: .found) }
+        }
+        router.get(RouterPath(LiveScript.path)) { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ByteBuffer(string: LiveScript.source))
+            )
+        }
+        router.get(RouterPath(LiveScript.eventsPath)) { _, _ in
+            let events = await hub.subscribe()
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: "retry: 1000\n: connected\n\n"))
+                    for await event in events {
+                        try await writer.write(ByteBuffer(string: event.wire))
+                    }
+                    try await writer.finish(nil)
+                }
+            )
+        }
+        var hosts: Set<String> = ["127.0.0.1", "localhost", "::1"]
+        hosts.insert(options.host.lowercased())
+        let endpoint = FavoritesEndpoint(service: FavoritesService(options: site, logger: logger), token: token, hosts: hosts, logger: logger)
+        router.post(RouterPath(LiveScript.favoritesPath)) { request, _ in
+            await endpoint.handle(request)
+        }
+        return router
+    }
+
+    /// The path part of baseURL, `/` or `/fixture/`: the site is served there, as published.
+    static func basePath(_ baseURL: String?) -> String {
+        guard let baseURL, let path = URL(string: baseURL)?.path, !path.isEmpty, path != "/" else { return "/" }
+        return (path.hasPrefix("/") ? "" : "/") + path + (path.hasSuffix("/") ? "" : "/")
+    }
+
+    static func watchedPaths(site: URL, favoritesFile: String, theme: URL?) -> [URL] {
+        var paths = ["site.yml", favoritesFile, "content", "templates", "data"].map { site.appendingPathComponent($0) }
+        if let theme { paths.append(theme) }
+        return paths
+    }
+
+    /// 32 random bytes as hex, from the system's generator.
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+}

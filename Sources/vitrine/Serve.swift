@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import VitrineKit
+
+extension Vitrine {
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build the site and serve it on 127.0.0.1, rebuilding and reloading on change.",
+            discussion: """
+                The site is built into a private temporary folder (SITE/public is not touched) and \
+                served at baseURL's path. Changes to site.yml, favorites.json, content/, templates/ \
+                and data/ rebuild it and reload open pages; a failed rebuild keeps the last good \
+                site and shows the error in the page. In served pages the star on an item (and \
+                on each cell) adds or removes the favorite, as `vitrine favorites` does. Ctrl-C stops.
+                """
+        )
+
+        @OptionGroup var options: SiteOptions
+        @OptionGroup(title: "Network") var network: NetworkOptions
+
+        @Option(name: .shortAndLong, help: "Port to listen on (0: any free port).")
+        var port: Int = 8080
+
+        @Option(help: "Interface to listen on.")
+        var host: String = "127.0.0.1"
+
+        func validate() throws {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+            guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+        }
+
+        func run() async throws {
+            options.bootstrapLogging()
+            let build = BuildOptions(
+                site: options.siteURL, siteLabel: options.site, fetch: try network.fetchOptions()
+            )
+            var serve = ServeOptions(build: build, host: host, port: port, logRequests: options.verbose, handlesSignals: true)
+            serve.build.themeDirectory = Theme.sourceDirectory
+            let site = options.site
+            try await runReportingErrors { () throws(VitrineError) in
+                try await SiteServer(options: serve).run { url in
+                    FileHandle.standardOutput.write(Data("serving \(site) at \(url.absoluteString)\n".utf8))
+                }
+            }
+        }
+    }
+}
