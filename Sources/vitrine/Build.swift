@@ -50,7 +50,8 @@ extension Vitrine {
             )
             buildOptions.checkLinks = network.strict
             try await runReportingErrors { () throws(VitrineError) in
-                let summary = try await SiteBuilder().build(buildOptions)
+                let progress = TerminalProgress.forStandardError(quiet: options.quiet)
+                let summary = try await SiteBuilder(progress: progress).build(buildOptions)
                 for warning in summary.warnings {
                     FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
                 }

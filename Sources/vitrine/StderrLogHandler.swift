@@ -13,6 +13,9 @@ struct StderrLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
+    /// On a terminal with live progress, a log line first clears the progress line it interrupts.
+    static let clearsLine = TerminalProgress.forStandardError(quiet: false) != nil
+
     func log(event: LogEvent) {
         let prefix: String
         switch event.level {
@@ -20,6 +23,6 @@ struct StderrLogHandler: LogHandler {
         case .warning: prefix = "warning: "
         case .error, .critical: prefix = "error: "
         }
-        FileHandle.standardError.write(Data("\(prefix)\(event.message)\n".utf8))
+        FileHandle.standardError.write(Data("\(Self.clearsLine ? "\r\u{1B}[2K" : "")\(prefix)\(event.message)\n".utf8))
     }
 }

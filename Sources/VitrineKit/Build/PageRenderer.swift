@@ -17,6 +17,8 @@ struct PageRenderer: Sendable {
     /// The output being updated in place, for byte comparisons; nil for a full build.
     let output: URL?
     let logger: Logger
+    /// Live progress on a terminal; nil elsewhere.
+    var progress: (any ProgressReporter)?
 
     struct Written: Sendable {
         var files = 0
@@ -56,14 +58,19 @@ struct PageRenderer: Sendable {
                     group.addTask { (number, try renderChunk(pages[chunks[number]], sitemap: sitemap)) }
                 }
                 for _ in 0..<min(jobs, chunks.count) { startNext() }
+                var done = 0
                 while let (number, written) = try await group.next() {
                     results[number] = written
+                    done += chunks[number].count
+                    progress?.update("render pages", done: done, total: pages.count)
                     startNext()
                 }
+                progress?.finish("render pages")
                 var total = Written()
                 for written in results { if let written { total.add(written) } }
                 let seconds = (clock.now - start) / .seconds(1)
-                logger.info("render pages: \(total.files) files written, \(total.unchanged) unchanged, in \(String(format: "%.2f", seconds)) s")
+                let rate = Int(Double(pages.count) / max(seconds, 0.001))
+                logger.info("render pages: \(total.files) files written, \(total.unchanged) unchanged, in \(String(format: "%.2f", seconds)) s (\(rate) pages/s)")
                 return total
             }
         } catch let error as VitrineError {

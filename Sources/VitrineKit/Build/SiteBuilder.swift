@@ -10,9 +10,12 @@ import Logging
 /// output with a manifest) only after every stage succeeded.
 public struct SiteBuilder: Sendable {
     public let logger: Logger
+    /// Live progress of long stages, on a terminal; nil for plain log lines only.
+    public let progress: (any ProgressReporter)?
 
-    public init(logger: Logger = Logger(label: "vitrine")) {
+    public init(logger: Logger = Logger(label: "vitrine"), progress: (any ProgressReporter)? = nil) {
         self.logger = logger
+        self.progress = progress
     }
 
     public func build(_ options: BuildOptions) async throws(VitrineError) -> BuildSummary {
@@ -21,7 +24,7 @@ public struct SiteBuilder: Sendable {
         let loader = SiteLoader(options: options, logger: logger)
         let config = try loader.loadConfig()
         let favorites = try loader.loadFavorites(config)
-        let fetched = try await FetchStage(options: options, config: config, logger: logger).run(favorites: favorites)
+        let fetched = try await FetchStage(options: options, config: config, logger: logger, progress: progress).run(favorites: favorites)
         try FavoritesService(options: options, logger: logger).snapshot(fetched.resolved, config: config)
         let site = try loader.load(config: config, favorites: favorites, resolved: fetched.resolved)
         let theme = try stage("load templates") { () throws(VitrineError) in
@@ -41,7 +44,7 @@ public struct SiteBuilder: Sendable {
         do {
             let renderer = PageRenderer(
                 factory: PageFactory(site: site), theme: theme, staging: staging, keys: keys,
-                previous: previous?.lookup ?? [:], output: previous == nil ? nil : output, logger: logger
+                previous: previous?.lookup ?? [:], output: previous == nil ? nil : output, logger: logger, progress: progress
             )
             var written = try await renderer.render(plan, jobs: options.jobs)
             written.add(try stage("copy assets") { () throws(VitrineError) in try renderer.copyAssets() })

@@ -11,6 +11,7 @@ struct FetchStage {
     let options: BuildOptions
     let config: SiteConfig
     let logger: Logger
+    var progress: (any ProgressReporter)?
 
     /// How each gallery got its data, for the summary and the report.
     enum Origin: String, Codable, Sendable {
@@ -69,7 +70,11 @@ struct FetchStage {
                 }
             }
             var results: [(Int, Result<SearchResult, VitrineError>)] = []
-            for await result in group { results.append(result) }
+            for await result in group {
+                results.append(result)
+                progress?.update("fetch searches", done: results.count, total: toFetch.count)
+            }
+            progress?.finish("fetch searches")
             return results.sorted { $0.0 < $1.0 }.map(\.1)
         }
         var fatal: [String] = []

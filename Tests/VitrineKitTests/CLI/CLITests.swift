@@ -28,6 +28,8 @@ struct CLITests {
         #expect(loud.stdout.hasPrefix("wrote 19 pages (26 files, "))
         #expect(loud.stdout.contains(" to out in "))
         #expect(loud.stderr.contains("render pages:"))
+        // Not a terminal: plain lines, no redraws or colour.
+        #expect(!loud.stderr.contains("\u{1B}") && !loud.stderr.contains("\r"))
     }
 
     @Test func aConfigErrorIsOneLineNamingFileLineAndKey() throws {
