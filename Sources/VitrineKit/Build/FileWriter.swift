@@ -66,7 +66,7 @@ struct FileWriter {
     }
 }
 
-private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
     Glibc.write(fd, buffer, count)
     #else

@@ -80,51 +80,129 @@ struct OutputPublisher {
         return BuildManifest.read(in: output)
     }
 
-    /// Applies an incremental build: the manifest goes first (an interrupted update leaves no
-    /// manifest, so the next build is a full one), then each changed file is renamed from
-    /// staging into place (atomic per file), files no longer planned are removed, and the new
-    /// manifest is written last. Unchanged files are not touched: their mtimes stay.
+    /// Applies an incremental build as one transaction. Every file it replaces or removes —
+    /// and the old manifest — is first moved into a sibling backup folder (a rename on the
+    /// same file system), so a failure at any point puts the previous site back exactly;
+    /// only after the new manifest is in place is the backup deleted. Unchanged files are
+    /// not touched: their mtimes stay. A file already gone (deleted by hand) is not an error.
     func update(from staging: URL, changed: [String], removed: [String], manifest: BuildManifest, previous: BuildManifest) throws(VitrineError) {
         let manifestURL = output.appendingPathComponent(BuildManifest.fileName)
         if changed.isEmpty, removed.isEmpty, manifest == previous {
             discard(staging)
             return
         }
+        var transaction = Transaction(output: output, backup: output.deletingLastPathComponent()
+            .appendingPathComponent(".\(output.lastPathComponent).vitrine-backup-\(ProcessInfo.processInfo.processIdentifier)"))
         do {
-            try fileManager.removeItem(at: manifestURL)
-            var made: Set<String> = [""]
+            try transaction.begin()
+            try transaction.moveAside(BuildManifest.fileName)
             for relative in changed {
-                var folder = relative.split(separator: "/").dropLast().joined(separator: "/")
-                var missing: [String] = []
-                while !made.contains(folder), !fileManager.fileExists(atPath: output.appendingPathComponent(folder).path) {
-                    missing.append(folder)
-                    folder = folder.split(separator: "/").dropLast().joined(separator: "/")
-                }
-                for folder in missing.reversed() {
-                    try fileManager.createDirectory(at: output.appendingPathComponent(folder), withIntermediateDirectories: false)
-                }
-                made.formUnion(missing)
-                if rename(staging.appendingPathComponent(relative).path, output.appendingPathComponent(relative).path) != 0 {
-                    throw FileWriter.error("move \(relative) into place")
-                }
+                try transaction.place(staging.appendingPathComponent(relative), at: relative)
             }
             for relative in removed {
-                try fileManager.removeItem(at: output.appendingPathComponent(relative))
-                // Remove the page's folders while they are empty (items/<id>/, <gallery>/page/N/).
+                try transaction.moveAside(relative)
+            }
+            let temporary = output.appendingPathComponent(BuildManifest.fileName + ".tmp")
+            try manifest.data.write(to: temporary)
+            if rename(temporary.path, manifestURL.path) != 0 { throw FileWriter.error("write \(BuildManifest.fileName)") }
+        } catch {
+            let rolledBack = transaction.rollBack()
+            discard(staging)
+            let reason = (error as? VitrineError)?.message ?? error.localizedDescription
+            throw VitrineError("publish \(label): \(reason); \(rolledBack ? "the previous site was restored" : "restoring the previous site failed: delete \(label) and build again")")
+        }
+        transaction.commit(pruning: removed)
+        discard(staging)
+    }
+
+    /// The journal of an in-place update: what was moved aside, what was placed, which
+    /// folders were made — enough to undo it all.
+    private struct Transaction {
+        let output: URL
+        let backup: URL
+        private var placed: [(relative: String, replaced: Bool)] = []
+        private var asideOnly: [String] = []
+        private var madeFolders: [String] = []
+        private let fileManager = FileManager.default
+
+        init(output: URL, backup: URL) {
+            self.output = output
+            self.backup = backup
+        }
+
+        mutating func begin() throws {
+            if fileManager.fileExists(atPath: backup.path) { try fileManager.removeItem(at: backup) }
+            try fileManager.createDirectory(at: backup, withIntermediateDirectories: false)
+        }
+
+        /// Moves an output file into the backup; false when there was none.
+        @discardableResult
+        mutating func moveAside(_ relative: String, recordRemoval: Bool = true) throws -> Bool {
+            let source = output.appendingPathComponent(relative)
+            guard fileManager.fileExists(atPath: source.path) else { return false }
+            let target = backup.appendingPathComponent(relative)
+            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if rename(source.path, target.path) != 0 { throw FileWriter.error("move \(relative) aside") }
+            if recordRemoval { asideOnly.append(relative) }
+            return true
+        }
+
+        /// Puts a staged file in place, keeping the one it replaces in the backup.
+        mutating func place(_ staged: URL, at relative: String) throws {
+            try makeFolders(for: relative)
+            let replaced = try moveAside(relative, recordRemoval: false)
+            placed.append((relative, replaced))
+            if rename(staged.path, output.appendingPathComponent(relative).path) != 0 {
+                throw FileWriter.error("move \(relative) into place")
+            }
+        }
+
+        private mutating func makeFolders(for relative: String) throws {
+            var folder = relative.split(separator: "/").dropLast().joined(separator: "/")
+            var missing: [String] = []
+            while !folder.isEmpty, !fileManager.fileExists(atPath: output.appendingPathComponent(folder).path) {
+                missing.append(folder)
+                folder = folder.split(separator: "/").dropLast().joined(separator: "/")
+            }
+            for folder in missing.reversed() {
+                try fileManager.createDirectory(at: output.appendingPathComponent(folder), withIntermediateDirectories: false)
+                madeFolders.append(folder)
+            }
+        }
+
+        /// Undoes everything, newest first. True when the previous site is whole again.
+        func rollBack() -> Bool {
+            var ok = true
+            func restore(_ relative: String) {
+                let saved = backup.appendingPathComponent(relative)
+                let target = output.appendingPathComponent(relative)
+                do {
+                    try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                } catch {
+                    ok = false
+                }
+                if rename(saved.path, target.path) != 0 { ok = false }
+            }
+            for entry in placed.reversed() {
+                unlink(output.appendingPathComponent(entry.relative).path)
+                if entry.replaced { restore(entry.relative) }
+            }
+            for relative in asideOnly.reversed() { restore(relative) }
+            for folder in madeFolders.reversed() { rmdir(output.appendingPathComponent(folder).path) }
+            if ok { try? fileManager.removeItem(at: backup) }
+            return ok
+        }
+
+        /// Success: drop the backup, then the folders removed pages left empty.
+        func commit(pruning removed: [String]) {
+            try? fileManager.removeItem(at: backup)
+            for relative in removed {
                 var folder = relative.split(separator: "/").dropLast()
                 while !folder.isEmpty, rmdir(output.appendingPathComponent(folder.joined(separator: "/")).path) == 0 {
                     folder = folder.dropLast()
                 }
             }
-            let temporary = output.appendingPathComponent(BuildManifest.fileName + ".tmp")
-            try manifest.data.write(to: temporary)
-            if rename(temporary.path, manifestURL.path) != 0 { throw FileWriter.error("write \(BuildManifest.fileName)") }
-        } catch let error as VitrineError {
-            throw error.context("publish \(label)")
-        } catch {
-            throw VitrineError("publish \(label): \(error.localizedDescription)")
         }
-        discard(staging)
     }
 
     /// Removes a staging folder after a failed build.

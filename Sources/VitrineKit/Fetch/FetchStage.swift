@@ -55,7 +55,32 @@ struct FetchStage {
         let unresolved = try unresolvedFavorites(favorites)
         guard !toFetch.isEmpty || (!unresolved.isEmpty && fetch.mode != .offline) else { return outcome }
 
+        // The session is closed on every path, failures included (an open client must not leak).
         let session = FetchSession(options: options, logger: logger)
+        let fatal: [String]
+        do {
+            fatal = try await searchAndResolve(session, toFetch: toFetch, unresolved: unresolved, into: &outcome)
+        } catch {
+            await session.close()
+            throw error
+        }
+        outcome.counters = await session.client.counters
+        await session.close()
+        for line in outcome.failures { logger.warning("\(line)") }
+        if !fatal.isEmpty {
+            let names = fatal.map { "'\($0)'" }.joined(separator: ", ")
+            throw VitrineError(fatal.count == 1 && outcome.failures.count == 1
+                ? outcome.failures[0]
+                : "\(Format.count(fatal.count, "search", "searches")) failed with nothing to fall back on: \(names)")
+        }
+        return outcome
+    }
+
+    /// Runs the searches, writes fresh snapshots, looks up id-only favorites; returns the
+    /// galleries left with nothing to show.
+    private func searchAndResolve(
+        _ session: FetchSession, toFetch: [GalleryConfig], unresolved: [ItemID], into outcome: inout Outcome
+    ) async throws(VitrineError) -> [String] {
         let clients = session.sources
 
         // Searches run concurrently (bounded by the fetch client); results are applied in config order.
@@ -111,16 +136,7 @@ struct FetchStage {
                 }
             }
         }
-        outcome.counters = await session.client.counters
-        await session.close()
-        for line in outcome.failures { logger.warning("\(line)") }
-        if !fatal.isEmpty {
-            let names = fatal.map { "'\($0)'" }.joined(separator: ", ")
-            throw VitrineError(fatal.count == 1 && outcome.failures.count == 1
-                ? outcome.failures[0]
-                : "\(Format.count(fatal.count, "search", "searches")) failed with nothing to fall back on: \(names)")
-        }
-        return outcome
+        return fatal
     }
 
     // MARK: Snapshots on disk

@@ -23,7 +23,9 @@ public struct RetryPolicy: Sendable {
     /// full jitter in its upper half.
     func delay(afterAttempt attempt: Int, retryAfter: String?, now: Date = Date(), jitter: Double = Double.random(in: 0...1)) -> Duration {
         if let retryAfter, let seconds = Self.retryAfterSeconds(retryAfter, now: now) {
-            return min(.milliseconds(Int64(seconds * 1000)), maxDelay)
+            // Capped before converting: a header like `inf` or `1e30` must not overflow.
+            let cap = Double(maxDelay.components.seconds) + Double(maxDelay.components.attoseconds) / 1e18
+            return .milliseconds(Int64(min(seconds, cap) * 1000))
         }
         let exponential = baseDelay * (1 << min(attempt - 1, 20))
         let capped = min(exponential, maxDelay)
@@ -33,7 +35,7 @@ public struct RetryPolicy: Sendable {
     /// `Retry-After: 120` or `Retry-After: Wed, 21 Oct 2026 07:28:00 GMT`.
     static func retryAfterSeconds(_ value: String, now: Date) -> Double? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        if let seconds = Double(trimmed), seconds >= 0 { return seconds }
+        if let seconds = Double(trimmed), seconds.isFinite || seconds == .infinity, seconds >= 0 { return seconds }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
