@@ -10,7 +10,9 @@ import Foundation
 struct PageKeys {
     let global: StableHasher.Digest
 
-    init(site: LoadedSite, theme: Theme, options: BuildOptions) throws(VitrineError) {
+    /// `inputs` are digests of the bytes the build actually read (`InputRecorder`): hashing
+    /// the files again here could key pages by content they were not rendered from.
+    init(site: LoadedSite, theme: Theme, options: BuildOptions, inputs: [String: StableHasher.Digest]) throws(VitrineError) {
         var hasher = StableHasher()
         hasher.combine("vitrine-page-keys/1")
         // vitrine itself: a rebuilt binary may render differently.
@@ -24,15 +26,11 @@ struct PageKeys {
         // Every small input file; file galleries' catalogs are keyed per item instead.
         var files = ["site.yml", site.config.favorites.file]
         files += site.config.galleries.filter { $0.source != .file }.map { "data/\($0.name).json" }
-        let content = options.site.appendingPathComponent("content")
-        if let names = try? FileManager.default.contentsOfDirectory(atPath: content.path) {
-            files += names.filter { $0.hasSuffix(".md") }.sorted().map { "content/" + $0 }
-        }
+        files += inputs.keys.filter { $0.hasPrefix("content/") }.sorted()
         for relative in files {
             hasher.combine(relative)
-            let url = options.site.appendingPathComponent(relative)
-            if let data = FileManager.default.contents(atPath: url.path) {
-                data.withUnsafeBytes { hasher.combine(bytes: $0) }
+            if let digest = inputs[relative] {
+                hasher.combine(digest)
             } else {
                 hasher.combine("(none)")
             }

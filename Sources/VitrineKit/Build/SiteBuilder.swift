@@ -21,7 +21,8 @@ public struct SiteBuilder: Sendable {
     public func build(_ options: BuildOptions) async throws(VitrineError) -> BuildSummary {
         let clock = ContinuousClock()
         let start = clock.now
-        let loader = SiteLoader(options: options, logger: logger)
+        let inputs = InputRecorder()
+        let loader = SiteLoader(options: options, logger: logger, recorder: inputs)
         let config = try loader.loadConfig()
         let favorites = try loader.loadFavorites(config)
         let fetched = try await FetchStage(options: options, config: config, logger: logger, progress: progress).run(favorites: favorites)
@@ -37,7 +38,7 @@ public struct SiteBuilder: Sendable {
 
         let output = options.outputDirectory
         let publisher = try OutputPublisher(output: output, site: options.site, label: outputLabel(options))
-        let keys = try stage("key pages") { () throws(VitrineError) in try PageKeys(site: site, theme: theme, options: options) }
+        let keys = try stage("key pages") { () throws(VitrineError) in try PageKeys(site: site, theme: theme, options: options, inputs: inputs.digests) }
         // `--strict` checks the links of the whole staged site, so it renders everything.
         let previous = options.checkLinks ? nil : publisher.previousManifest()
         let staging = try publisher.makeStaging()

@@ -5,6 +5,8 @@ import Logging
 struct SiteLoader {
     let options: BuildOptions
     let logger: Logger
+    /// Digests of the bytes of every file read, for page keys (nil when nobody needs them).
+    var recorder: InputRecorder?
 
     /// The read phase after fetching: `resolved` holds items looked up by id for favorites.
     func load(config: SiteConfig, favorites favoritesFile: FavoritesFile, resolved: [ItemID: Item] = [:]) throws(VitrineError) -> LoadedSite {
@@ -73,11 +75,15 @@ struct SiteLoader {
         )
     }
 
-    private func read(_ relative: String) throws(VitrineError) -> Data? {
+    /// The one way the read phase reads a file. `record: false` for catalogs, which page
+    /// keys cover item by item (hashing 100 MB twice would cost more than it saves).
+    private func read(_ relative: String, record: Bool = true) throws(VitrineError) -> Data? {
         let url = options.site.appendingPathComponent(relative)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do {
-            return try Data(contentsOf: url)
+            let data = try Data(contentsOf: url)
+            if record { recorder?.record(relative, data) }
+            return data
         } catch {
             throw VitrineError(file: options.label(relative), "cannot read: \(error.localizedDescription)")
         }
@@ -143,7 +149,7 @@ struct SiteLoader {
     /// A file gallery's items come from its catalog file, not from a snapshot in `data/`.
     func loadCatalog(_ gallery: GalleryConfig, path: String) throws(VitrineError) -> Snapshot {
         let label = options.label(path)
-        guard let data = try read(path) else {
+        guard let data = try read(path, record: false) else {
             throw VitrineError("gallery '\(gallery.name)' (file): no catalog at \(label)")
         }
         let items = try CatalogFile.read(data, file: label)
