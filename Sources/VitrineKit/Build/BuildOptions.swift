@@ -65,6 +65,9 @@ public struct BuildSummary: Sendable, Equatable {
     public var fetchFailures: [String] = []
     public var requests = 0
     public var cacheHits = 0
+    /// Input files the build itself wrote (fresh snapshots, favorites snapshotted by id),
+    /// so a watcher can tell them from a person's edits.
+    public var inputsWritten: [URL] = []
     /// Files left untouched because what they are made from did not change.
     public var unchanged: Int = 0
 

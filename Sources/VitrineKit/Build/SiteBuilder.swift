@@ -26,7 +26,7 @@ public struct SiteBuilder: Sendable {
         let config = try loader.loadConfig()
         let favorites = try loader.loadFavorites(config)
         let fetched = try await FetchStage(options: options, config: config, logger: logger, progress: progress).run(favorites: favorites)
-        try FavoritesService(options: options, logger: logger).snapshot(fetched.resolved, config: config)
+        let favoritesWritten = try FavoritesService(options: options, logger: logger).snapshot(fetched.resolved, config: config)
         let site = try loader.load(config: config, favorites: favorites, resolved: fetched.resolved)
         let theme = try stage("load templates") { () throws(VitrineError) in
             try Theme.load(
@@ -73,12 +73,13 @@ public struct SiteBuilder: Sendable {
                 written.files += 2
             }
             let seconds = (clock.now - start) / .seconds(1)
-            let summary = BuildSummary(
+            var summary = BuildSummary(
                 pages: plan.htmlPageCount, files: written.files, bytes: written.bytes, items: site.items.count,
                 galleries: site.galleries.count, seconds: seconds, output: outputLabel(options), warnings: site.warnings,
                 fetchFailures: fetched.failures, requests: fetched.counters.requests, cacheHits: fetched.counters.cacheHits,
                 unchanged: written.unchanged
             )
+            summary.inputsWritten = fetched.written + [favoritesWritten].compactMap { $0 }
             if let report = options.report {
                 try BuildReport(summary: summary, site: site, origins: fetched.origins).write(to: report)
             }

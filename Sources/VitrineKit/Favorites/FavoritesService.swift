@@ -88,15 +88,18 @@ public struct FavoritesService: Sendable {
         }
     }
 
-    /// Stores snapshots of items looked up by id during a build, so later builds need no request.
-    func snapshot(_ resolved: [ItemID: Item], config: SiteConfig) throws(VitrineError) {
-        guard !resolved.isEmpty else { return }
+    /// Stores snapshots of items looked up by id during a build, so later builds need no
+    /// request. Returns the file when it was written.
+    @discardableResult
+    func snapshot(_ resolved: [ItemID: Item], config: SiteConfig) throws(VitrineError) -> URL? {
+        guard !resolved.isEmpty else { return nil }
         let store = FavoritesStore(url: options.site.appendingPathComponent(config.favorites.file), label: options.label(config.favorites.file))
         try store.update { (file: inout FavoritesFile) throws(VitrineError) in
             for index in file.favorites.indices where file.favorites[index].item == nil {
                 if let item = resolved[file.favorites[index].id] { file.favorites[index].item = item }
             }
         }
+        return store.url
     }
 
     static func full(_ count: Int, _ limit: Int) -> VitrineError {

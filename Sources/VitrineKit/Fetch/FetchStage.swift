@@ -30,6 +30,8 @@ struct FetchStage {
         /// Items looked up by id for favorites that only name an id.
         var resolved: [ItemID: Item] = [:]
         var counters = FetchClient.Counters()
+        /// Snapshots written by this stage.
+        var written: [URL] = []
     }
 
     private var fetch: FetchOptions { options.fetch }
@@ -112,6 +114,7 @@ struct FetchStage {
                     totalResults: found.totalResults, items: found.items, invalidIDs: found.missingIDs
                 )
                 try write(snapshot, for: gallery)
+                outcome.written.append(url(gallery))
                 outcome.origins[gallery.name] = .fetched
                 logger.info("fetch: '\(gallery.name)' \(Format.count(found.items.count, "item", "items")) from \(gallery.source.label)")
             case .failure(let error):

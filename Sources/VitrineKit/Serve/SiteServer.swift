@@ -42,16 +42,19 @@ public struct SiteServer: Sendable {
         let site = build
         let logger = self.logger
         let watcher = SiteWatcher(
-            paths: Self.watchedPaths(site: build.site, favoritesFile: config.favorites.file, theme: build.themeDirectory),
+            paths: Self.watchedPaths(site: build.site, favoritesFile: config.favorites.file, theme: build.themeDirectory)
+                + config.galleries.compactMap { $0.source == .file ? $0.path.map(build.site.appendingPathComponent) : nil },
             pollInterval: options.pollInterval, debounce: options.debounce,
             rebuild: {
                 do throws(VitrineError) {
                     let summary = try await builder.build(site)
                     logger.info("\(summary.line)")
                     await hub.rebuilt()
+                    return summary.inputsWritten
                 } catch {
                     logger.error("\(error.message)")
                     await hub.failed(error.message)
+                    return []
                 }
             },
             logger: logger

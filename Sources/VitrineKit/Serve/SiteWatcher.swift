@@ -10,7 +10,8 @@ struct SiteWatcher: Service {
     let paths: [URL]
     let pollInterval: Duration
     let debounce: Duration
-    let rebuild: @Sendable () async -> Void
+    /// Rebuilds; returns the watched files the build itself wrote.
+    let rebuild: @Sendable () async -> [URL]
     let logger: Logger
 
     struct Stamp: Equatable, Sendable {
@@ -41,9 +42,15 @@ struct SiteWatcher: Service {
                 current = again
             }
             logger.info("changed: \(Self.describe(from: last, to: current)); rebuilding")
-            await rebuild()
-            // The build itself may write watched files (snapshots of favorites looked up by id).
-            last = Self.scan(paths)
+            let written = await rebuild()
+            // What changed while the build ran must still trigger the next one: the baseline
+            // is what this build saw, except files the build itself wrote (fresh snapshots,
+            // favorites looked up by id), taken as they are now so they do not loop.
+            last = current
+            let now = Self.scan(paths)
+            for url in written {
+                last[url.path] = now[url.path]  // same spelling as `scan`: both start from the site's URL
+            }
         }
     }
 
