@@ -27,13 +27,17 @@ struct FetchSession {
 
 /// Where an item can come from without a search: the gallery snapshots on disk.
 enum SnapshotIndex {
-    /// Every item of every configured gallery's snapshot, first occurrence kept.
+    /// Every item of every configured gallery's snapshot (or catalog, for `file` galleries),
+    /// first occurrence kept.
     static func items(site: URL, label: (String) -> String, config: SiteConfig) throws(VitrineError) -> [ItemID: Item] {
         var items: [ItemID: Item] = [:]
         for gallery in config.galleries {
-            let relative = "data/\(gallery.name).json"
-            guard let data = FileManager.default.contents(atPath: site.appendingPathComponent(relative).path) else { continue }
-            for item in try JSONFile.decode(Snapshot.self, from: data, file: label(relative)).items where items[item.id] == nil {
+            let relative = gallery.source == .file ? (gallery.path ?? "") : "data/\(gallery.name).json"
+            guard !relative.isEmpty, let data = FileManager.default.contents(atPath: site.appendingPathComponent(relative).path) else { continue }
+            let found = gallery.source == .file
+                ? try CatalogFile.read(data, file: label(relative))
+                : try JSONFile.decode(Snapshot.self, from: data, file: label(relative)).items
+            for item in found where items[item.id] == nil {
                 items[item.id] = item
             }
         }

@@ -115,3 +115,18 @@ struct NewAndCheckTests {
         #expect(try TestSupport.tree(output) == before)
     }
 }
+
+@Suite("favorites from a catalog")
+struct CatalogFavoritesTests {
+    @Test func anItemOfAFileGalleryCanBeAddedOffline() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        #expect(try TestSupport.run(["new", "shop", "--source", "file", "--quiet"], in: folder).status == 0)
+        let add = try TestSupport.run(["favorites", "add", "file:item1", "shop", "--offline"], in: folder)
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout.hasPrefix("added file:item1 “"))
+        let build = try TestSupport.run(["build", "shop", "--offline", "--quiet"], in: folder)
+        #expect(build.status == 0, "\(build.stderr)")
+        let favorites = try String(contentsOf: folder.appendingPathComponent("shop/public/favorites/index.html"), encoding: .utf8)
+        #expect(favorites.contains(#"data-id="file:item1""#))
+    }
+}
