@@ -15,12 +15,9 @@ struct PageKeys {
     init(site: LoadedSite, theme: Theme, options: BuildOptions, inputs: [String: StableHasher.Digest]) throws(VitrineError) {
         var hasher = StableHasher()
         hasher.combine("vitrine-page-keys/1")
-        // vitrine itself: a rebuilt binary may render differently.
-        if let executable = Bundle.main.executableURL,
-           let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path) {
-            hasher.combine((attributes[.size] as? NSNumber)?.intValue)
-            hasher.combine((attributes[.modificationDate] as? Date).map { Int($0.timeIntervalSince1970 * 1000) })
-        }
+        // vitrine itself, by version: keys (and the manifest in the output) stay identical across
+        // machines and reinstalls, so CI artifacts of the same inputs are byte-identical.
+        hasher.combine(VitrineVersion.current)
         hasher.combine(options.baseURL)
         hasher.combine(theme.fingerprint)
         // Every small input file; file galleries' catalogs are keyed per item instead.

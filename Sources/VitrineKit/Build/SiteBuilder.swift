@@ -34,7 +34,7 @@ public struct SiteBuilder: Sendable {
                 overrides: options.site.appendingPathComponent("templates"), overridesLabel: options.label("templates"))
         }
         let plan = try stage("plan pages") { () throws(VitrineError) in try PagePlan(site: site) }
-        logger.info("plan pages: \(plan.pages.count) pages, \(site.items.count) items, \(site.galleries.count) galleries")
+        logger.info("plan pages: \(Format.count(plan.pages.count, "page", "pages")), \(Format.count(site.items.count, "item", "items")), \(Format.count(site.galleries.count, "gallery", "galleries"))")
 
         let output = options.outputDirectory
         let publisher = try OutputPublisher(output: output, site: options.site, label: outputLabel(options))

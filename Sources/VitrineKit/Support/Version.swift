@@ -1,0 +1,5 @@
+/// vitrine's version: shown by `vitrine --version`, and part of every page key, so a new
+/// release re-renders pages it may render differently.
+public enum VitrineVersion {
+    public static let current = "0.1.0"
+}
