@@ -24,7 +24,13 @@ struct OutputPublisher {
             guard isDirectory.boolValue else {
                 throw VitrineError("output \(label) exists and is not a folder; refusing to replace it")
             }
-            let contents = (try? fileManager.contentsOfDirectory(atPath: self.output.path)) ?? []
+            let contents: [String]
+            do {
+                contents = try fileManager.contentsOfDirectory(atPath: self.output.path)
+            } catch {
+                // A folder vitrine cannot list is never taken for an empty one.
+                throw VitrineError("output \(label) cannot be read (\(error.localizedDescription)); refusing to replace it")
+            }
             if !contents.isEmpty, !contents.contains(Self.marker) {
                 throw VitrineError("output \(label) exists and was not written by vitrine (no \(Self.marker) in it); remove it or choose another --output")
             }

@@ -17,6 +17,24 @@ struct PathGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
+/// Answers only requests addressed to this server by a name it was started with (a loopback
+/// name or `--host`): a page on another site that rebinds its own DNS name to 127.0.0.1
+/// cannot read the served, possibly unpublished, site.
+struct HostGuardMiddleware<Context: RequestContext>: RouterMiddleware {
+    let hosts: Set<String>
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let authority = request.head.authority ?? ""
+        guard hosts.contains(FavoritesEndpoint.hostName(of: authority)) else {
+            return Response(
+                status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: "403 Forbidden: refused: unknown Host '\(authority)'\n"))
+            )
+        }
+        return try await next(request, context)
+    }
+}
+
 /// A missing page is answered with the site's `404.html` and status 404, never a redirect.
 struct NotFoundPageMiddleware<Context: RequestContext>: RouterMiddleware {
     let output: URL

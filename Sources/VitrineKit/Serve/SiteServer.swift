@@ -99,6 +99,10 @@ public struct SiteServer: Sendable {
         var quiet = logger
         quiet.logLevel = .warning
         if options.logRequests { router.add(middleware: RequestLogMiddleware(logger: logger)) }
+        var hosts: Set<String> = ["127.0.0.1", "localhost", "::1"]
+        hosts.insert(options.host.lowercased())
+        // Bound to every address on purpose (`--host 0.0.0.0`): other machines' names are fine.
+        if !["0.0.0.0", "::"].contains(options.host) { router.add(middleware: HostGuardMiddleware(hosts: hosts)) }
         router.add(middleware: PathGuardMiddleware())
         router.add(middleware: LiveScriptMiddleware(tag: LiveScript.tag(token: token)))
         router.add(middleware: NotFoundPageMiddleware(output: output))
@@ -132,8 +136,6 @@ public struct SiteServer: Sendable {
                 }
             )
         }
-        var hosts: Set<String> = ["127.0.0.1", "localhost", "::1"]
-        hosts.insert(options.host.lowercased())
         let endpoint = FavoritesEndpoint(service: FavoritesService(options: site, logger: logger), token: token, hosts: hosts, logger: logger)
         router.post(RouterPath(LiveScript.favoritesPath)) { request, _ in
             await endpoint.handle(request)

@@ -24,6 +24,10 @@ struct ServeTests {
             let css = try await served.request("assets/vitrine.css")
             #expect(css.status == 200)
             #expect(!css.body.contains("_vitrine"))
+            // DNS rebinding: a page of another site whose name now points at 127.0.0.1 reads nothing.
+            let rebound = try await served.request("", headers: [("Host", "attacker.example:80")])
+            #expect(rebound.status == 403)
+            #expect(!rebound.body.contains("<html"))
             let script = try await served.request("/_vitrine/live.js")
             #expect(script.status == 200)
             #expect(script.headers.first(name: "Content-Type")?.hasPrefix("text/javascript") == true)
