@@ -27,7 +27,7 @@ final class TerminalProgress: ProgressReporter {
             guard done == total || now - state.lastDraw >= .milliseconds(100) else { return nil }
             state.lastDraw = now
             state.drawn = true
-            let elapsed = Double((now - start).components.seconds) + Double((now - start).components.attoseconds) / 1e18
+            let elapsed = (now - start).inSeconds
             let rate = elapsed > 0.05 ? " (\(Int(Double(done) / elapsed)) /s)" : ""
             return "\(stage): \(done) / \(total)\(rate)"
         }

@@ -23,15 +23,7 @@ struct FileWriter {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Self.error("write \(relative)") }
         defer { close(fd) }
-        var offset = 0
-        while offset < bytes.count {
-            let count = posixWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Self.error("write \(relative)")
-            }
-            offset += count
-        }
+        guard writeAll(fd, bytes) else { throw Self.error("write \(relative)") }
     }
 
     mutating func write(_ text: inout String, to relative: String) throws(VitrineError) {
@@ -66,7 +58,21 @@ struct FileWriter {
     }
 }
 
-func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+/// Writes the whole buffer, retrying on `EINTR`; false (with `errno` set) on failure.
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+        let count = posixWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        if count < 0 {
+            if errno == EINTR { continue }
+            return false
+        }
+        offset += count
+    }
+    return true
+}
+
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
     Glibc.write(fd, buffer, count)
     #else

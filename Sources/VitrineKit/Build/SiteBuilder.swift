@@ -111,9 +111,3 @@ public struct SiteBuilder: Sendable {
     }
 }
 
-extension Duration {
-    static func / (lhs: Duration, rhs: Duration) -> Double {
-        let l = lhs.components, r = rhs.components
-        return (Double(l.seconds) + Double(l.attoseconds) / 1e18) / (Double(r.seconds) + Double(r.attoseconds) / 1e18)
-    }
-}

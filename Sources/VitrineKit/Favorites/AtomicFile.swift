@@ -21,19 +21,7 @@ enum AtomicFile {
         }
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw fail("create") }
-        var ok = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let written = posixWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
-        ok = ok && fsync(fd) == 0
+        let ok = data.withUnsafeBytes { writeAll(fd, $0) } && fsync(fd) == 0
         let savedErrno = errno
         close(fd)
         guard ok else {

@@ -46,7 +46,7 @@ public actor HTTPCache {
               metadata.url == request.redactedURL,
               let body = FileManager.default.contents(atPath: bodyURL.path) else { return nil }
         let age = now().timeIntervalSince1970 - metadata.storedAt
-        guard age >= 0, age <= Double(maxAge.components.seconds) + Double(maxAge.components.attoseconds) / 1e18 else { return nil }
+        guard age >= 0, age <= maxAge.inSeconds else { return nil }
         return HTTPResponse(status: metadata.status, headers: metadata.contentType.map { ["content-type": $0] } ?? [:], body: body)
     }
 

@@ -24,8 +24,7 @@ public struct RetryPolicy: Sendable {
     func delay(afterAttempt attempt: Int, retryAfter: String?, now: Date = Date(), jitter: Double = Double.random(in: 0...1)) -> Duration {
         if let retryAfter, let seconds = Self.retryAfterSeconds(retryAfter, now: now) {
             // Capped before converting: a header like `inf` or `1e30` must not overflow.
-            let cap = Double(maxDelay.components.seconds) + Double(maxDelay.components.attoseconds) / 1e18
-            return .milliseconds(Int64(min(seconds, cap) * 1000))
+            return .milliseconds(Int64(min(seconds, maxDelay.inSeconds) * 1000))
         }
         let exponential = baseDelay * (1 << min(attempt - 1, 20))
         let capped = min(exponential, maxDelay)
