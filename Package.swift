@@ -25,10 +25,13 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // One system call Swift's Glibc module does not expose (renameat2 for atomic publishing).
+        .target(name: "CVitrineSystem"),
         .target(
             name: "VitrineKit",
             dependencies: [
                 "CCmark",
+                "CVitrineSystem",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),

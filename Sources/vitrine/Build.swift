@@ -36,8 +36,14 @@ extension Vitrine {
         @Option(help: "Write a JSON report of the build (galleries, requests, cache hits, failures, pages, time).")
         var report: String?
 
+        @Option(help: "Seconds to wait while another vitrine build of the same output runs (default: as long as it takes).")
+        var lockTimeout: Double?
+
         func validate() throws {
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+            if let lockTimeout, !(lockTimeout >= 0 && lockTimeout <= 86_400) {
+                throw ValidationError("--lock-timeout must be between 0 and 86400 seconds")
+            }
         }
 
         func run() async throws {
@@ -49,13 +55,28 @@ extension Vitrine {
                 report: report.map { URL(fileURLWithPath: $0) }
             )
             buildOptions.checkLinks = network.strict
-            try await runReportingErrors { () throws(VitrineError) in
-                let progress = TerminalProgress.forStandardError(quiet: options.quiet)
-                let summary = try await SiteBuilder(progress: progress).build(buildOptions)
+            buildOptions.lockTimeout = lockTimeout.map { .milliseconds(Int(($0 * 1000).rounded())) }
+            let quiet = options.quiet
+            let output = buildOptions.outputName
+            let request = buildOptions
+            let (result, signal) = await Interruption.run { () throws(VitrineError) in
+                let progress = TerminalProgress.forStandardError(quiet: quiet)
+                return try await SiteBuilder(progress: progress).build(request)
+            }
+            switch result {
+            case .success(let summary):
                 for warning in summary.warnings {
                     FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
                 }
-                if !options.quiet { print(summary.line) }
+                if !quiet { print(summary.line) }
+            case .failure(let error):
+                if let signal {
+                    // Whatever stage noticed it, nothing was published.
+                    FileHandle.standardError.write(Data("interrupted (\(Interruption.name(signal))): \(output) was left as it was\n".utf8))
+                    throw ExitCode(128 + signal)
+                }
+                FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+                throw ExitCode.failure
             }
         }
     }

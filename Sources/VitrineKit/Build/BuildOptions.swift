@@ -25,6 +25,9 @@ public struct BuildOptions: Sendable {
     /// The default theme's folder; the one in the resource bundle when nil (`vitrine serve`
     /// run from a checkout uses the source tree's, so theme edits show up live).
     public var themeDirectory: URL?
+    /// How long to wait for another build of the same output (`--lock-timeout`); nil waits
+    /// as long as it takes.
+    public var lockTimeout: Duration?
 
     public init(
         site: URL, siteLabel: String? = nil, output: URL? = nil, outputLabel: String? = nil, baseURL: String? = nil,
@@ -38,6 +41,11 @@ public struct BuildOptions: Sendable {
         self.outputLabel = outputLabel ?? output?.path
         self.baseURL = baseURL
         self.jobs = max(1, jobs)
+    }
+
+    /// The output as the user would name it (`Site/public`, `--output`'s text).
+    public var outputName: String {
+        outputLabel ?? label("public")
     }
 
     var outputDirectory: URL {
@@ -70,11 +78,27 @@ public struct BuildSummary: Sendable, Equatable {
     public var inputsWritten: [URL] = []
     /// Files left untouched because what they are made from did not change.
     public var unchanged: Int = 0
+    /// Files in the output vitrine did not write (`.git/`, `CNAME`), kept.
+    public var keptFiles = 0
+    /// Their top-level names, for the summary (`.git/`, `CNAME`).
+    public var keptNames: [String] = []
+    /// Favorites the build looked up by id and stored in favorites.json.
+    public var favoritesSnapshotted = 0
+    /// favorites.json as the user would name it.
+    public var favoritesFile = ""
 
     /// `wrote 1,234 pages (1,240 files, 2.3 MB) to Site/public in 0.8 s`
     public var line: String {
         let megabytes = Double(bytes) / 1_048_576
         let kept = unchanged > 0 ? ", \(Format.grouped(unchanged)) unchanged" : ""
-        return "wrote \(Format.count(pages, "page", "pages")) (\(Format.count(files, "file", "files")), \(String(format: "%.1f", megabytes)) MB\(kept)) to \(output) in \(String(format: "%.1f", seconds)) s"
+        var line = "wrote \(Format.count(pages, "page", "pages")) (\(Format.count(files, "file", "files")), \(String(format: "%.1f", megabytes)) MB\(kept)) to \(output) in \(String(format: "%.1f", seconds)) s"
+        if keptFiles > 0 {
+            let names = keptNames.prefix(4).joined(separator: ", ") + (keptNames.count > 4 ? ", …" : "")
+            line += "; kept \(Format.count(keptFiles, "file", "files")) vitrine did not write (\(names))"
+        }
+        if favoritesSnapshotted > 0 {
+            line += "; snapshotted \(Format.count(favoritesSnapshotted, "favorite", "favorites")) into \(favoritesFile)"
+        }
+        return line
     }
 }

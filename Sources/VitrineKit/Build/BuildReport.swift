@@ -44,6 +44,21 @@ struct BuildReport: Encodable {
         seconds = (summary.seconds * 1000).rounded() / 1000
     }
 
+    /// Before any work: the report's folder exists and is writable, and the path is not a folder.
+    static func checkDestination(_ url: URL) throws(VitrineError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+            if isFolder.boolValue { throw VitrineError(file: url.path, "--report names a folder; give a file name") }
+            if access(url.path, W_OK) != 0 { throw VitrineError(file: url.path, "--report: cannot write (\(String(cString: strerror(errno))))") }
+            return
+        }
+        let folder = url.deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw VitrineError(file: url.path, "--report: the folder \(folder) does not exist")
+        }
+        if access(folder, W_OK) != 0 { throw VitrineError(file: url.path, "--report: cannot write in \(folder) (\(String(cString: strerror(errno))))") }
+    }
+
     func write(to url: URL) throws(VitrineError) {
         do {
             try VitrineJSON.encode(self).write(to: url, options: .atomic)

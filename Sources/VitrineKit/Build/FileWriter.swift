@@ -42,6 +42,35 @@ struct FileWriter {
         if let failure { throw failure }
     }
 
+    /// Hard-links an existing file (never following a link) to `relative`; copies its bytes
+    /// where a hard link is impossible (another file system, a link-count limit).
+    mutating func link(_ source: String, to relative: String) throws(VitrineError) {
+        try makeFolders(for: relative)
+        if posixLink(source, root + "/" + relative) == 0 { return }
+        guard errno == EXDEV || errno == EMLINK || errno == EPERM, let data = FileManager.default.contents(atPath: source) else {
+            throw Self.error("keep \(relative)")
+        }
+        try write(data, to: relative)
+    }
+
+    /// Makes a symbolic link like the one at `source` (same target text) at `relative`.
+    mutating func copySymlink(_ source: String, to relative: String) throws(VitrineError) {
+        try makeFolders(for: relative)
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(source, &buffer, buffer.count - 1)
+        guard count >= 0 else { throw Self.error("keep link \(relative)") }
+        buffer[count] = 0
+        if symlink(buffer, root + "/" + relative) != 0 { throw Self.error("keep link \(relative)") }
+    }
+
+    /// Makes a folder (and its parents) with the given permissions.
+    mutating func makeFolder(_ relative: String, mode: mode_t) throws(VitrineError) {
+        guard !made.contains(relative) else { return }
+        try makeFolders(for: relative)
+        if mkdir(root + "/" + relative, mode) != 0, errno != EEXIST { throw Self.error("create folder \(relative)") }
+        made.insert(relative)
+    }
+
     private mutating func makeFolders(for relative: String) throws(VitrineError) {
         guard let slash = relative.lastIndex(of: "/") else { return }
         let folder = String(relative[..<slash])
@@ -70,6 +99,14 @@ func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
         offset += count
     }
     return true
+}
+
+private func posixLink(_ source: String, _ target: String) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.link(source, target)
+    #else
+    Darwin.link(source, target)
+    #endif
 }
 
 private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {

@@ -1,8 +1,23 @@
+import CVitrineSystem
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Puts a finished build in place. The site is written into a sibling staging folder and
-/// swapped in only when every stage succeeded, so a failed build never leaves a
-/// half-written site; an existing folder is replaced only if vitrine wrote it.
+/// Puts a finished build in place so that, at every instant, the output is exactly the
+/// previous complete site or exactly the new one.
+///
+/// Every build — full or incremental — assembles the new tree in a sibling staging folder:
+/// changed files are written there, everything else (unchanged pages, and files vitrine did
+/// not write, such as `.git/` or `CNAME`) is hard-linked from the current output. Then the
+/// two folders are exchanged in one system call (`renameat2(RENAME_EXCHANGE)`; where the
+/// kernel or file system cannot, two renames, with a moment in which the output is absent
+/// but never mixed) and the old tree is removed. A process killed at any moment leaves the
+/// old or the new site and a leftover folder the next build removes.
+///
+/// An existing folder is replaced only if vitrine wrote it (it holds `.vitrine-output`).
 struct OutputPublisher {
     /// Present in every folder vitrine publishes; its absence protects folders vitrine did not make.
     static let marker = ".vitrine-output"
@@ -19,10 +34,11 @@ struct OutputPublisher {
         if sitePath == outputPath || sitePath.hasPrefix(outputPath.hasSuffix("/") ? outputPath : outputPath + "/") {
             throw VitrineError("output \(label) contains the site itself; choose another --output")
         }
-        var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: self.output.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw VitrineError("output \(label) exists and is not a folder; refusing to replace it")
+        var status = stat()
+        if lstat(self.output.path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                let what = status.st_mode & S_IFMT == S_IFLNK ? "is a symbolic link" : "is not a folder"
+                throw VitrineError("output \(label) exists and \(what); refusing to replace it")
             }
             let contents: [String]
             do {
@@ -35,14 +51,71 @@ struct OutputPublisher {
                 throw VitrineError("output \(label) exists and was not written by vitrine (no \(Self.marker) in it); remove it or choose another --output")
             }
         }
+        let parent = self.output.deletingLastPathComponent()
+        if fileManager.fileExists(atPath: parent.path), access(parent.path, W_OK) != 0 {
+            throw VitrineError("output \(label): cannot write in \(parent.path) (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    private var parent: URL { output.deletingLastPathComponent() }
+
+    /// `.public.vitrine-KIND-PID` beside the output.
+    private func sibling(_ kind: String, pid: Int32 = getpid()) -> URL {
+        parent.appendingPathComponent(".\(output.lastPathComponent).vitrine-\(kind)-\(pid)")
+    }
+
+    /// Takes the output's lock (`.public.vitrine-lock` beside it) for the whole build, so two
+    /// builds of one output never mix. A second build waits and says so, or gives up after
+    /// `timeout`.
+    func lock(timeout: Duration?, announce: @escaping (String) -> Void) throws(VitrineError) -> FileLock {
+        do {
+            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw VitrineError("output \(label): cannot create \(parent.path): \(error.localizedDescription)")
+        }
+        let name = output.lastPathComponent
+        let label = label
+        func holder(_ pid: Int32?) -> String { pid.map { " (pid \($0))" } ?? "" }
+        return try FileLock(
+            parent.appendingPathComponent(".\(name).vitrine-lock"), label: label,
+            waiting: FileLock.Waiting(
+                announce: { announce("waiting for another vitrine build of \(label)\(holder($0))…") },
+                timeout: timeout,
+                timedOut: { VitrineError("another vitrine build of \(label)\(holder($0)) still holds its lock; gave up after --lock-timeout") }
+            )
+        )
+    }
+
+    /// Removes what killed builds of this output left beside it (staging folders, old trees,
+    /// backups), never a running process's. Returns the names removed.
+    @discardableResult
+    func removeLeftovers() -> [String] {
+        let prefix = ".\(output.lastPathComponent).vitrine-"
+        guard let names = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return [] }
+        var removed: [String] = []
+        for name in names.sorted() where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.lastIndex(of: "-"),
+                  ["staging", "old", "backup"].contains(rest[..<dash]),
+                  let pid = Int32(rest[rest.index(after: dash)...]),
+                  pid != getpid(), !processIsAlive(pid)
+            else { continue }
+            if (try? FileTree.remove(parent.appendingPathComponent(name).path)) != nil { removed.append(name) }
+        }
+        return removed
+    }
+
+    /// The previous build's manifest, when the output is a complete vitrine output.
+    func previousManifest() -> BuildManifest? {
+        guard fileManager.fileExists(atPath: output.appendingPathComponent(Self.marker).path) else { return nil }
+        return BuildManifest.read(in: output)
     }
 
     func makeStaging() throws(VitrineError) -> URL {
-        let parent = output.deletingLastPathComponent()
-        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).vitrine-staging-\(ProcessInfo.processInfo.processIdentifier)")
+        let staging = sibling("staging")
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
-            if fileManager.fileExists(atPath: staging.path) { try fileManager.removeItem(at: staging) }
+            try FileTree.remove(staging.path)
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
             throw VitrineError("cannot create a staging folder next to \(label): \(error.localizedDescription)")
@@ -50,7 +123,9 @@ struct OutputPublisher {
         return staging
     }
 
+    /// Writes the marker into the staging folder, unless the output's was carried over.
     func writeMarker(in staging: URL) throws(VitrineError) {
+        guard !fileManager.fileExists(atPath: staging.appendingPathComponent(Self.marker).path) else { return }
         let text = "This folder was written by vitrine; `vitrine build` replaces it as a whole.\n"
         do {
             try Data(text.utf8).write(to: staging.appendingPathComponent(Self.marker))
@@ -59,160 +134,33 @@ struct OutputPublisher {
         }
     }
 
-    /// Swaps the staging folder in: old output aside, staging into place, old output removed.
-    func publish(_ staging: URL) throws(VitrineError) {
-        let old = output.deletingLastPathComponent()
-            .appendingPathComponent(".\(output.lastPathComponent).vitrine-old-\(ProcessInfo.processInfo.processIdentifier)")
-        do {
-            if fileManager.fileExists(atPath: old.path) { try fileManager.removeItem(at: old) }
-            let hadOutput = fileManager.fileExists(atPath: output.path)
-            if hadOutput { try fileManager.moveItem(at: output, to: old) }
-            do {
-                try fileManager.moveItem(at: staging, to: output)
-            } catch {
-                if hadOutput { try? fileManager.moveItem(at: old, to: output) }  // put the previous site back
-                throw error
-            }
-            if hadOutput { try fileManager.removeItem(at: old) }
-        } catch {
-            throw VitrineError("publish \(label): \(error.localizedDescription)")
-        }
-    }
-
-    /// The previous build's manifest, when the output is a complete vitrine output that can be
-    /// updated in place; nil means a full build into staging and a swap.
-    func previousManifest() -> BuildManifest? {
-        guard fileManager.fileExists(atPath: output.appendingPathComponent(Self.marker).path) else { return nil }
-        return BuildManifest.read(in: output)
-    }
-
-    /// Applies an incremental build as one transaction. Every file it replaces or removes —
-    /// and the old manifest — is first moved into a sibling backup folder (a rename on the
-    /// same file system), so a failure at any point puts the previous site back exactly;
-    /// only after the new manifest is in place is the backup deleted. Unchanged files are
-    /// not touched: their mtimes stay. A file already gone (deleted by hand) is not an error.
-    func update(from staging: URL, changed: [String], removed: [String], manifest: BuildManifest, previous: BuildManifest) throws(VitrineError) {
-        let manifestURL = output.appendingPathComponent(BuildManifest.fileName)
-        if changed.isEmpty, removed.isEmpty, manifest == previous {
-            discard(staging)
+    /// Swaps the staging folder in, then removes the previous tree.
+    func publish(_ staging: URL, jobs: Int) throws(VitrineError) {
+        var status = stat()
+        guard lstat(output.path, &status) == 0 else {
+            if rename(staging.path, output.path) != 0 { throw FileWriter.error("publish \(label)") }
             return
         }
-        var transaction = Transaction(output: output, backup: output.deletingLastPathComponent()
-            .appendingPathComponent(".\(output.lastPathComponent).vitrine-backup-\(ProcessInfo.processInfo.processIdentifier)"))
-        do {
-            try transaction.begin()
-            try transaction.moveAside(BuildManifest.fileName)
-            for relative in changed {
-                try transaction.place(staging.appendingPathComponent(relative), at: relative)
-            }
-            for relative in removed {
-                try transaction.moveAside(relative)
-            }
-            let temporary = output.appendingPathComponent(BuildManifest.fileName + ".tmp")
-            try manifest.data.write(to: temporary)
-            if rename(temporary.path, manifestURL.path) != 0 { throw FileWriter.error("write \(BuildManifest.fileName)") }
-        } catch {
-            let rolledBack = transaction.rollBack()
-            discard(staging)
-            let reason = (error as? VitrineError)?.message ?? error.localizedDescription
-            throw VitrineError("publish \(label): \(reason); \(rolledBack ? "the previous site was restored" : "restoring the previous site failed: delete \(label) and build again")")
+        if vitrine_exchange(staging.path, output.path) == 0 {
+            // The staging name now holds the previous site.
+            try FileTree.remove(staging.path, jobs: jobs)
+            return
         }
-        transaction.commit(pruning: removed)
-        discard(staging)
+        guard errno == ENOSYS || errno == EINVAL || errno == ENOTSUP else { throw FileWriter.error("publish \(label)") }
+        // No exchange here: old aside, new in place; the output is briefly absent, never mixed.
+        let old = sibling("old")
+        try FileTree.remove(old.path)
+        if rename(output.path, old.path) != 0 { throw FileWriter.error("publish \(label)") }
+        if rename(staging.path, output.path) != 0 {
+            let error = FileWriter.error("publish \(label)")
+            rename(old.path, output.path)
+            throw error
+        }
+        try FileTree.remove(old.path, jobs: jobs)
     }
 
-    /// The journal of an in-place update: what was moved aside, what was placed, which
-    /// folders were made — enough to undo it all.
-    private struct Transaction {
-        let output: URL
-        let backup: URL
-        private var placed: [(relative: String, replaced: Bool)] = []
-        private var asideOnly: [String] = []
-        private var madeFolders: [String] = []
-        private let fileManager = FileManager.default
-
-        init(output: URL, backup: URL) {
-            self.output = output
-            self.backup = backup
-        }
-
-        mutating func begin() throws {
-            if fileManager.fileExists(atPath: backup.path) { try fileManager.removeItem(at: backup) }
-            try fileManager.createDirectory(at: backup, withIntermediateDirectories: false)
-        }
-
-        /// Moves an output file into the backup; false when there was none.
-        @discardableResult
-        mutating func moveAside(_ relative: String, recordRemoval: Bool = true) throws -> Bool {
-            let source = output.appendingPathComponent(relative)
-            guard fileManager.fileExists(atPath: source.path) else { return false }
-            let target = backup.appendingPathComponent(relative)
-            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if rename(source.path, target.path) != 0 { throw FileWriter.error("move \(relative) aside") }
-            if recordRemoval { asideOnly.append(relative) }
-            return true
-        }
-
-        /// Puts a staged file in place, keeping the one it replaces in the backup.
-        mutating func place(_ staged: URL, at relative: String) throws {
-            try makeFolders(for: relative)
-            let replaced = try moveAside(relative, recordRemoval: false)
-            placed.append((relative, replaced))
-            if rename(staged.path, output.appendingPathComponent(relative).path) != 0 {
-                throw FileWriter.error("move \(relative) into place")
-            }
-        }
-
-        private mutating func makeFolders(for relative: String) throws {
-            var folder = relative.split(separator: "/").dropLast().joined(separator: "/")
-            var missing: [String] = []
-            while !folder.isEmpty, !fileManager.fileExists(atPath: output.appendingPathComponent(folder).path) {
-                missing.append(folder)
-                folder = folder.split(separator: "/").dropLast().joined(separator: "/")
-            }
-            for folder in missing.reversed() {
-                try fileManager.createDirectory(at: output.appendingPathComponent(folder), withIntermediateDirectories: false)
-                madeFolders.append(folder)
-            }
-        }
-
-        /// Undoes everything, newest first. True when the previous site is whole again.
-        func rollBack() -> Bool {
-            var ok = true
-            func restore(_ relative: String) {
-                let saved = backup.appendingPathComponent(relative)
-                let target = output.appendingPathComponent(relative)
-                do {
-                    try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                } catch {
-                    ok = false
-                }
-                if rename(saved.path, target.path) != 0 { ok = false }
-            }
-            for entry in placed.reversed() {
-                unlink(output.appendingPathComponent(entry.relative).path)
-                if entry.replaced { restore(entry.relative) }
-            }
-            for relative in asideOnly.reversed() { restore(relative) }
-            for folder in madeFolders.reversed() { rmdir(output.appendingPathComponent(folder).path) }
-            if ok { try? fileManager.removeItem(at: backup) }
-            return ok
-        }
-
-        /// Success: drop the backup, then the folders removed pages left empty.
-        func commit(pruning removed: [String]) {
-            try? fileManager.removeItem(at: backup)
-            for relative in removed {
-                var folder = relative.split(separator: "/").dropLast()
-                while !folder.isEmpty, rmdir(output.appendingPathComponent(folder.joined(separator: "/")).path) == 0 {
-                    folder = folder.dropLast()
-                }
-            }
-        }
-    }
-
-    /// Removes a staging folder after a failed build.
+    /// Removes a staging folder after a failed or interrupted build.
     func discard(_ staging: URL) {
-        try? fileManager.removeItem(at: staging)
+        try? FileTree.remove(staging.path)
     }
 }

@@ -39,8 +39,9 @@ struct PageRenderer: Sendable {
         }
     }
 
-    func render(_ plan: PagePlan, jobs: Int) async throws(VitrineError) -> Written {
-        let pages = plan.pages
+    /// Renders the plan's pages (only those at `only`'s paths, when given).
+    func render(_ plan: PagePlan, only: Set<String>? = nil, jobs: Int) async throws(VitrineError) -> Written {
+        let pages = only.map { only in plan.pages.filter { only.contains($0.path.description) } } ?? plan.pages
         let sitemap = factory.sitemap(plan.sitemapPaths)
         let chunkSize = max(16, min(512, pages.count / (jobs * 8)))
         let chunks = stride(from: 0, to: pages.count, by: chunkSize).map { $0..<min(pages.count, $0 + chunkSize) }
@@ -85,6 +86,7 @@ struct PageRenderer: Sendable {
         var written = Written()
         written.manifest.reserveCapacity(pages.count)
         for (path, job) in pages {
+            if Task.isCancelled { throw VitrineError.interrupted }
             let relative = path.description
             let key = keys.key(for: job, site: factory.site)
             if let key, previous[relative] == key {
@@ -131,20 +133,22 @@ struct PageRenderer: Sendable {
         }
     }
 
-    /// Copies the theme's assets (site overrides win) into `assets/`, when their bytes changed.
-    func copyAssets() throws(VitrineError) -> Written {
+    /// Copies files verbatim — the theme's assets (site overrides win) into `assets/`, the
+    /// site's `static/` folder to the root — when their bytes changed (or, with `only`, the
+    /// ones at those paths).
+    func copy(_ files: [(path: String, source: URL)], only: Set<String>? = nil) throws(VitrineError) -> Written {
         var writer = FileWriter(root: staging)
         var written = Written()
-        for (path, source) in theme.assets {
+        for (path, source) in files where only?.contains(path) ?? true {
             let data: Data
             do {
                 data = try Data(contentsOf: source)
             } catch {
-                throw VitrineError(file: source.path, "cannot read asset: \(error.localizedDescription)")
+                throw VitrineError(file: source.path, "cannot read: \(error.localizedDescription)")
             }
             let digest = data.withUnsafeBytes { StableHasher.digest($0) }
             written.manifest.append((path, digest))
-            if previous[path] == digest {
+            if only == nil, previous[path] == digest {
                 written.unchanged += 1
                 continue
             }

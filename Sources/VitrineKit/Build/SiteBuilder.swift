@@ -21,12 +21,28 @@ public struct SiteBuilder: Sendable {
     public func build(_ options: BuildOptions) async throws(VitrineError) -> BuildSummary {
         let clock = ContinuousClock()
         let start = clock.now
+        // Check before work: every path the build writes is validated before the first
+        // request or page, and the output is locked for the whole build.
         let inputs = InputRecorder()
         let loader = SiteLoader(options: options, logger: logger, recorder: inputs)
         let config = try loader.loadConfig()
+        let publisher = try OutputPublisher(output: options.outputDirectory, site: options.site, label: options.outputName)
+        if let report = options.report { try BuildReport.checkDestination(report) }
+        let lock = try publisher.lock(timeout: options.lockTimeout) { [logger] in logger.notice("\($0)") }
+        defer { withExtendedLifetime(lock) {} }
+        for leftover in publisher.removeLeftovers() { logger.debug("removed \(leftover), left by a build that was stopped") }
+
         let favorites = try loader.loadFavorites(config)
         let fetched = try await FetchStage(options: options, config: config, logger: logger, progress: progress).run(favorites: favorites)
-        let favoritesWritten = try FavoritesService(options: options, logger: logger).snapshot(fetched.resolved, config: config)
+        if Task.isCancelled { throw VitrineError.interrupted }
+        // A cache for later builds: failing to store it (a read-only file) is worth a warning only.
+        var snapshotWarning: String?
+        var snapshotted: FavoritesService.Snapshotted?
+        do {
+            snapshotted = try FavoritesService(options: options, logger: logger).snapshot(fetched.resolved, config: config)
+        } catch {
+            snapshotWarning = "\(error.message); the favorites looked up by id were not stored"
+        }
         let site = try loader.load(config: config, favorites: favorites, resolved: fetched.resolved)
         let theme = try stage("load templates") { () throws(VitrineError) in
             try Theme.load(
@@ -34,30 +50,45 @@ public struct SiteBuilder: Sendable {
                 overrides: options.site.appendingPathComponent("templates"), overridesLabel: options.label("templates"))
         }
         let plan = try stage("plan pages") { () throws(VitrineError) in try PagePlan(site: site) }
+        let staticFiles = try stage("read static files") { () throws(VitrineError) in
+            let files = try StaticFolder.files(site: options.site, label: options.label)
+            try StaticFolder.checkClashes(files, generated: Set(plan.pages.map(\.path.description) + theme.assets.map(\.path)), label: options.label)
+            return files
+        }
         logger.info("plan pages: \(Format.count(plan.pages.count, "page", "pages")), \(Format.count(site.items.count, "item", "items")), \(Format.count(site.galleries.count, "gallery", "galleries"))")
 
-        let output = options.outputDirectory
-        let publisher = try OutputPublisher(output: output, site: options.site, label: outputLabel(options))
         let keys = try stage("key pages") { () throws(VitrineError) in try PageKeys(site: site, theme: theme, options: options, inputs: inputs.digests) }
+        let previous = publisher.previousManifest()
         // `--strict` checks the links of the whole staged site, so it renders everything.
-        let previous = options.checkLinks ? nil : publisher.previousManifest()
+        let reuse = options.checkLinks ? nil : previous
         let staging = try publisher.makeStaging()
-        do {
+        do throws(VitrineError) {
             let renderer = PageRenderer(
                 factory: PageFactory(site: site), theme: theme, staging: staging, keys: keys,
-                previous: previous?.lookup ?? [:], output: previous == nil ? nil : output, logger: logger, progress: progress
+                previous: reuse?.lookup ?? [:], output: reuse == nil ? nil : publisher.output, logger: logger, progress: progress
             )
             var written = try await renderer.render(plan, jobs: options.jobs)
-            written.add(try stage("copy assets") { () throws(VitrineError) in try renderer.copyAssets() })
+            written.add(try stage("copy assets") { () throws(VitrineError) in try renderer.copy(theme.assets + staticFiles) })
             let manifest = BuildManifest(entries: written.manifest)
-            if let previous {
-                // Incremental: only changed files are in staging; unchanged ones stay as they are.
-                let planned = Set(manifest.entries.map(\.path))
-                let removed = previous.entries.map(\.path).filter { !planned.contains($0) }
-                try stage("publish") { () throws(VitrineError) in
-                    try publisher.update(from: staging, changed: written.changed, removed: removed, manifest: manifest, previous: previous)
-                }
+            var kept = OutputPublisher.CarryOver()
+            if let reuse, written.changed.isEmpty, manifest == reuse {
+                // Nothing changed: the output already is the new site.
+                publisher.discard(staging)
             } else {
+                kept = try stage("keep unchanged files") { () throws(VitrineError) in
+                    try publisher.carryOver(into: staging, previous: previous, manifest: manifest, written: Set(written.changed))
+                }
+                if !kept.missing.isEmpty {
+                    // Planned files the output should have had but did not (deleted by hand).
+                    let again = PageRenderer(
+                        factory: renderer.factory, theme: theme, staging: staging, keys: keys, previous: [:], output: nil, logger: logger
+                    )
+                    let missing = Set(kept.missing)
+                    var redone = try await again.render(plan, only: missing, jobs: options.jobs)
+                    redone.add(try again.copy(theme.assets + staticFiles, only: missing))
+                    written.files += redone.files
+                    written.bytes += redone.bytes
+                }
                 try publisher.writeMarker(in: staging)
                 try stage("write manifest") { () throws(VitrineError) in
                     do {
@@ -69,17 +100,29 @@ public struct SiteBuilder: Sendable {
                 if options.checkLinks {
                     try stage("check links") { () throws(VitrineError) in try checkLinks(in: staging, config: site.config) }
                 }
-                try stage("publish") { () throws(VitrineError) in try publisher.publish(staging) }
-                written.files += 2
+                if Task.isCancelled { throw VitrineError.interrupted }
+                // The one step that changes the output: after it, the build is done.
+                try stage("publish") { () throws(VitrineError) in try publisher.publish(staging, jobs: options.jobs) }
+                if reuse == nil { written.files += 2 }  // the marker and the manifest
             }
             let seconds = (clock.now - start) / .seconds(1)
             var summary = BuildSummary(
                 pages: plan.htmlPageCount, files: written.files, bytes: written.bytes, items: site.items.count,
-                galleries: site.galleries.count, seconds: seconds, output: outputLabel(options), warnings: site.warnings,
+                galleries: site.galleries.count, seconds: seconds, output: options.outputName, warnings: site.warnings,
                 fetchFailures: fetched.failures, requests: fetched.counters.requests, cacheHits: fetched.counters.cacheHits,
                 unchanged: written.unchanged
             )
-            summary.inputsWritten = fetched.written + [favoritesWritten].compactMap { $0 }
+            if let snapshotWarning { summary.warnings.append(snapshotWarning) }
+            summary.keptFiles = kept.keptCount
+            summary.keptNames = kept.keptNames
+            for entry in kept.dropped {
+                summary.warnings.append("\(options.outputName)/\(entry) is not a file, folder or link; it was not kept")
+            }
+            if let snapshotted {
+                summary.favoritesSnapshotted = snapshotted.count
+                summary.favoritesFile = snapshotted.label
+            }
+            summary.inputsWritten = fetched.written + [snapshotted?.url].compactMap { $0 }
             if let report = options.report {
                 try BuildReport(summary: summary, site: site, origins: fetched.origins).write(to: report)
             }
@@ -100,9 +143,6 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    private func outputLabel(_ options: BuildOptions) -> String {
-        options.outputLabel ?? options.label("public")
-    }
 
     /// Runs a stage, logging its name; errors already name their file, so only bare ones get the stage prefix.
     private func stage<T>(_ name: String, _ body: () throws(VitrineError) -> T) throws(VitrineError) -> T {

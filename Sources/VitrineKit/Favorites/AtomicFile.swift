@@ -5,22 +5,58 @@ import Glibc
 import Darwin
 #endif
 
-/// Replaces a file so that a reader — or a crash at any instant — sees either the old bytes
-/// or the new ones, never a mix: write a temporary file in the same folder, fsync it,
-/// rename it over the target, fsync the folder.
+/// Replaces a person's file so that a reader — or a crash at any instant — sees either the
+/// old bytes or the new ones, never a mix: write a temporary file in the same folder, fsync
+/// it, rename it over the target, fsync the folder.
+///
+/// The file stays the person's: a symbolic link is written through (its target changes,
+/// the link stays), the mode and owner are kept, and a read-only file is refused.
 enum AtomicFile {
     /// Called after the temporary file is complete and before the rename; tests use it to
     /// stop a process at the worst moment.
     typealias BeforeRename = @Sendable (_ temporary: URL) -> Void
 
+    /// `.NAME.tmp-PID-RANDOM`, beside the file.
+    static func temporaryPrefix(for url: URL) -> String { ".\(url.lastPathComponent).tmp-" }
+
+    /// The file a write lands in: `url`, or what its symbolic link points at.
+    static func destination(of url: URL, label: String) throws(VitrineError) -> URL {
+        var status = stat()
+        guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return url }
+        let target = url.resolvingSymlinksInPath()
+        guard lstat(target.path, &status) == 0 else {
+            throw VitrineError(file: label, "is a symbolic link to \(target.path), which does not exist")
+        }
+        return target
+    }
+
+    /// Refuses a file that is read-only — by its permission bits, which root would ignore,
+    /// or for this user.
+    static func checkWritable(_ url: URL, label: String) throws(VitrineError) {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return }
+        if status.st_mode & 0o222 == 0 || access(url.path, W_OK) != 0 {
+            throw VitrineError(file: label, "is read-only; nothing was changed (make it writable to change it)")
+        }
+    }
+
     static func write(_ data: Data, to url: URL, label: String, beforeRename: BeforeRename? = nil) throws(VitrineError) {
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let target = try destination(of: url, label: label)
+        try checkWritable(target, label: label)
+        let folder = target.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(temporaryPrefix(for: target) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         func fail(_ what: String) -> VitrineError {
             VitrineError(file: label, "cannot write (\(what): \(String(cString: strerror(errno))))")
         }
+        var existing = stat()
+        let hadFile = stat(target.path, &existing) == 0
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw fail("create") }
+        if hadFile {
+            // The same permissions and owner as the file it replaces (chown needs the right to).
+            fchmod(fd, existing.st_mode & 0o7777)
+            if fchown(fd, existing.st_uid, existing.st_gid) != 0 { _ = fchown(fd, getuid(), existing.st_gid) }
+        }
         let ok = data.withUnsafeBytes { writeAll(fd, $0) } && fsync(fd) == 0
         let savedErrno = errno
         close(fd)
@@ -31,7 +67,7 @@ enum AtomicFile {
             throw error
         }
         beforeRename?(temporary)
-        guard rename(temporary.path, url.path) == 0 else {
+        guard rename(temporary.path, target.path) == 0 else {
             let error = fail("rename")
             unlink(temporary.path)
             throw error
@@ -40,6 +76,19 @@ enum AtomicFile {
         if directory >= 0 {
             fsync(directory)
             close(directory)
+        }
+    }
+
+    /// Removes temporary files that writers killed mid-write left beside `url` (never a
+    /// running process's). Call it holding the file's lock.
+    static func removeLeftovers(besides url: URL) {
+        let prefix = temporaryPrefix(for: url)
+        let folder = url.deletingLastPathComponent()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid != getpid(), !processIsAlive(pid) else { continue }
+            unlink(folder.appendingPathComponent(name).path)
         }
     }
 }

@@ -8,12 +8,28 @@ public struct Favorite: Sendable, Equatable {
     /// The instant it denotes; ordering uses this, never the text.
     public var addedAt: Date
     /// A snapshot of the normalized item, when present.
-    public var item: Item?
+    public var item: Item? {
+        didSet { itemAsRead = nil }
+    }
+    /// The snapshot exactly as the file had it (unknown keys included), written back while
+    /// `item` is unchanged.
+    var itemAsRead: JSONValue?
+    /// Keys of the entry vitrine does not know (`note`), kept through every rewrite.
+    var otherKeys: [String: JSONValue] = [:]
+
+    public init(id: ItemID, addedAtText: String, addedAt: Date, item: Item?) {
+        self.id = id
+        self.addedAtText = addedAtText
+        self.addedAt = addedAt
+        self.item = item
+    }
 }
 
 /// `favorites.json`: `{"favorites": [{"id", "addedAt", "item"?}]}`.
 public struct FavoritesFile: Sendable, Equatable {
     public var favorites: [Favorite]
+    /// Top-level keys vitrine does not know (`comment`), kept through every rewrite.
+    var otherKeys: [String: JSONValue] = [:]
 
     public init(favorites: [Favorite]) {
         self.favorites = favorites
@@ -31,14 +47,64 @@ public struct FavoritesFile: Sendable, Equatable {
 }
 
 extension FavoritesFile {
-    /// The file's JSON shape, read and written.
+    /// The file's JSON shape, read and written. Keys vitrine does not know are kept at every
+    /// level: in the file, in each entry, in each item snapshot.
     struct Wire: Codable {
         struct Entry: Codable {
             var id: ItemID
             var addedAt: String
             var item: Item?
+            var itemAsRead: JSONValue?
+            var otherKeys: [String: JSONValue] = [:]
+
+            init(_ favorite: Favorite) {
+                id = favorite.id
+                addedAt = favorite.addedAtText
+                item = favorite.item
+                itemAsRead = favorite.itemAsRead
+                otherKeys = favorite.otherKeys
+            }
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyKey.self)
+                id = try container.decode(ItemID.self, forKey: AnyKey("id"))
+                addedAt = try container.decode(String.self, forKey: AnyKey("addedAt"))
+                item = try container.decodeIfPresent(Item.self, forKey: AnyKey("item"))
+                if item != nil { itemAsRead = try container.decode(JSONValue.self, forKey: AnyKey("item")) }
+                otherKeys = try container.unknownMembers(except: ["id", "addedAt", "item"])
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: AnyKey.self)
+                try container.encode(id, forKey: AnyKey("id"))
+                try container.encode(addedAt, forKey: AnyKey("addedAt"))
+                if let itemAsRead {
+                    try container.encode(itemAsRead, forKey: AnyKey("item"))
+                } else if let item {
+                    try container.encode(item, forKey: AnyKey("item"))
+                }
+                try container.encodeMembers(otherKeys)
+            }
         }
         var favorites: [Entry]
+        var otherKeys: [String: JSONValue] = [:]
+
+        init(_ file: FavoritesFile) {
+            favorites = file.favorites.map(Entry.init)
+            otherKeys = file.otherKeys
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            favorites = try container.decode([Entry].self, forKey: AnyKey("favorites"))
+            otherKeys = try container.unknownMembers(except: ["favorites"])
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: AnyKey.self)
+            try container.encode(favorites, forKey: AnyKey("favorites"))
+            try container.encodeMembers(otherKeys)
+        }
     }
 
     /// Reads and validates the file's bytes; `file` is the path used in messages.
@@ -63,9 +129,14 @@ extension FavoritesFile {
             if let item = entry.item, item.id != entry.id {
                 throw error("item", "the snapshot's id '\(item.id)' does not match '\(entry.id)'")
             }
-            favorites.append(Favorite(id: entry.id, addedAtText: entry.addedAt, addedAt: date, item: entry.item))
+            var favorite = Favorite(id: entry.id, addedAtText: entry.addedAt, addedAt: date, item: entry.item)
+            favorite.itemAsRead = entry.itemAsRead
+            favorite.otherKeys = entry.otherKeys
+            favorites.append(favorite)
         }
-        return FavoritesFile(favorites: favorites)
+        var result = FavoritesFile(favorites: favorites)
+        result.otherKeys = wire.otherKeys
+        return result
     }
 }
 

@@ -88,18 +88,30 @@ public struct FavoritesService: Sendable {
         }
     }
 
+    /// What a build stored in favorites.json.
+    struct Snapshotted {
+        var url: URL
+        var label: String
+        var count: Int
+    }
+
     /// Stores snapshots of items looked up by id during a build, so later builds need no
-    /// request. Returns the file when it was written.
+    /// request; the build's summary says so. Returns what was written, if anything.
     @discardableResult
-    func snapshot(_ resolved: [ItemID: Item], config: SiteConfig) throws(VitrineError) -> URL? {
+    func snapshot(_ resolved: [ItemID: Item], config: SiteConfig) throws(VitrineError) -> Snapshotted? {
         guard !resolved.isEmpty else { return nil }
         let store = FavoritesStore(url: options.site.appendingPathComponent(config.favorites.file), label: options.label(config.favorites.file))
-        try store.update { (file: inout FavoritesFile) throws(VitrineError) in
+        let count = try store.update { (file: inout FavoritesFile) throws(VitrineError) -> Int in
+            var count = 0
             for index in file.favorites.indices where file.favorites[index].item == nil {
-                if let item = resolved[file.favorites[index].id] { file.favorites[index].item = item }
+                if let item = resolved[file.favorites[index].id] {
+                    file.favorites[index].item = item
+                    count += 1
+                }
             }
+            return count
         }
-        return store.url
+        return count > 0 ? Snapshotted(url: store.url, label: store.label, count: count) : nil
     }
 
     static func full(_ count: Int, _ limit: Int) -> VitrineError {

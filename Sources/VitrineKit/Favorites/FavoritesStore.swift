@@ -15,10 +15,6 @@ public struct FavoritesStore: Sendable {
         self.label = label
     }
 
-    var lockURL: URL {
-        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).lock")
-    }
-
     /// The current file; no file means no favorites yet.
     public func read() throws(VitrineError) -> FavoritesFile {
         guard let data = FileManager.default.contents(atPath: url.path) else {
@@ -31,11 +27,14 @@ public struct FavoritesStore: Sendable {
     }
 
     /// Runs `change` on the file's current content under the lock; writes only if it returns
-    /// a different file. Returns what `change` decided.
+    /// a different file (through a symbolic link, keeping mode and owner; a read-only file
+    /// is refused). Returns what `change` decided.
     @discardableResult
     public func update<Result>(_ change: (inout FavoritesFile) throws(VitrineError) -> Result) throws(VitrineError) -> Result {
-        let lock = try FileLock(lockURL, label: label)
+        let target = try AtomicFile.destination(of: url, label: label)
+        let lock = try FileLock(target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).lock"), label: label)
         defer { withExtendedLifetime(lock) {} }
+        AtomicFile.removeLeftovers(besides: target)
         let before = try read()
         var after = before
         let result = try change(&after)

@@ -4,6 +4,17 @@ import Foundation
 /// an empty favorites.json, content/index.md, a gallery snapshot in data/, and templates/
 /// with a README on overriding.
 public struct SiteScaffold: Sendable {
+    /// Everything vitrine creates in a site folder: the output, the HTTP cache, the lock
+    /// files, and what a stopped build or write may leave until the next run removes it.
+    static let gitignore = """
+        public/
+        .vitrine-cache/
+        .public.vitrine-*
+        .favorites.json.lock
+        .favorites.json.tmp-*
+
+        """
+
     public let directory: URL
     /// How the user named the folder, for messages and the printed next steps.
     public let label: String
@@ -47,7 +58,7 @@ public struct SiteScaffold: Sendable {
             ("content/index.md", Data(indexMarkdown(title: title).utf8)),
             source == .file ? ("catalog.json", try sampleCatalog()) : ("data/\(name).json", try sampleSnapshot(gallery: name)),
             ("templates/README.md", Data(templatesReadme.utf8)),
-            (".gitignore", Data("public/\n.vitrine-cache/\n.favorites.json.lock\n".utf8)),
+            (".gitignore", Data(Self.gitignore.utf8)),
         ]
         for (path, data) in files {
             let url = directory.appendingPathComponent(path)

@@ -150,7 +150,7 @@ public struct SiteServer: Sendable {
     }
 
     static func watchedPaths(site: URL, favoritesFile: String, theme: URL?) -> [URL] {
-        var paths = ["site.yml", favoritesFile, "content", "templates", "data"].map { site.appendingPathComponent($0) }
+        var paths = ["site.yml", favoritesFile, "content", "templates", "data", StaticFolder.name].map { site.appendingPathComponent($0) }
         if let theme { paths.append(theme) }
         return paths
     }

@@ -6,10 +6,19 @@ import Foundation
 /// `fetch 'cats' (giphy): HTTP 429 after 3 retries; kept the previous snapshot`
 public struct VitrineError: Error, CustomStringConvertible, Equatable, Sendable {
     public var message: String
+    /// The work was stopped by SIGINT or SIGTERM (task cancellation), not by a fault.
+    public var isInterruption = false
 
     public init(_ message: String) {
         self.message = message
     }
+
+    /// Thrown where a build notices it was cancelled; nothing was published.
+    public static let interrupted: VitrineError = {
+        var error = VitrineError("interrupted")
+        error.isInterruption = true
+        return error
+    }()
 
     /// An error located in a file, optionally at a line and column (1-based).
     public init(file: String, line: Int? = nil, column: Int? = nil, _ message: String) {

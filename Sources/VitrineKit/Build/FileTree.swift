@@ -1,0 +1,185 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A folder tree read and removed with plain POSIX calls that never follow a symbolic link:
+/// a link inside the output is an entry of its own, never a way out of the output.
+enum FileTree {
+    /// What a folder holds, as paths relative to it (`items/x/index.html`).
+    struct Listing {
+        var files: [String] = []
+        var symlinks: [String] = []
+        /// In pre-order: a folder comes before what it holds.
+        var folders: [String] = []
+        /// Sockets, pipes, devices: never made by vitrine, never copied.
+        var others: [String] = []
+    }
+
+    /// Lists everything below `root`, without descending into symbolic links.
+    static func list(_ root: String) throws(VitrineError) -> Listing {
+        var listing = Listing()
+        try list(root, relative: "", into: &listing)
+        return listing
+    }
+
+    private static func list(_ root: String, relative: String, into listing: inout Listing) throws(VitrineError) {
+        let path = relative.isEmpty ? root : root + "/" + relative
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0, let directory = fdopendir(fd) else {
+            let error = FileWriter.error("list \(relative.isEmpty ? "the output" : relative)")
+            if fd >= 0 { close(fd) }
+            throw error
+        }
+        defer { closedir(directory) }
+        var folders: [String] = []
+        while let entry = readdir(directory) {
+            let name = entryName(entry)
+            if name == "." || name == ".." { continue }
+            let child = relative.isEmpty ? name : relative + "/" + name
+            switch kind(of: entry, at: root + "/" + child) {
+            case .file: listing.files.append(child)
+            case .symlink: listing.symlinks.append(child)
+            case .folder: folders.append(child)
+            case .other: listing.others.append(child)
+            }
+        }
+        for folder in folders.sorted() {
+            listing.folders.append(folder)
+            try list(root, relative: folder, into: &listing)
+        }
+    }
+
+    /// Removes `path` and everything below it; symbolic links are removed, never followed.
+    /// Big trees are removed by `jobs` threads, one second-level folder at a time.
+    static func remove(_ path: String, jobs: Int = 1) throws(VitrineError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            if errno == ENOENT { return }
+            throw FileWriter.error("remove \(path)")
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            if unlink(path) != 0 { throw FileWriter.error("remove \(path)") }
+            return
+        }
+        // Split the work: the folders two levels down are independent.
+        var chunks: [String] = []
+        if jobs > 1, let top = try? children(of: path) {
+            for (name, isFolder) in top where isFolder {
+                if let inner = try? children(of: path + "/" + name) {
+                    chunks += inner.filter(\.isFolder).map { path + "/" + name + "/" + $0.name }
+                }
+            }
+        }
+        if chunks.count > 1 {
+            let chunks = chunks
+            let failure = Mutex<String?>(nil)
+            DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+                for index in stride(from: worker, to: chunks.count, by: jobs) {
+                    if removeContents(of: chunks[index]) != 0 || rmdir(chunks[index]) != 0 {
+                        let message = "remove \(chunks[index]): \(String(cString: strerror(errno)))"
+                        failure.withLock { if $0 == nil { $0 = message } }
+                    }
+                }
+            }
+            if let message = failure.withLock({ $0 }) { throw VitrineError(message) }
+        }
+        if removeContents(of: path) != 0 || rmdir(path) != 0 { throw FileWriter.error("remove \(path)") }
+    }
+
+    /// Empties a folder; 0 or -1 (errno set).
+    private static func removeContents(of path: String) -> Int32 {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return errno == ENOENT ? 0 : -1 }
+        return removeContents(fd)
+    }
+
+    /// Empties the folder open at `fd` and closes it.
+    private static func removeContents(_ fd: Int32) -> Int32 {
+        guard let names = children(fd) else {
+            close(fd)
+            return -1
+        }
+        for (name, isFolder) in names {
+            if isFolder {
+                let child = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                guard child >= 0, removeContents(child) == 0 else {
+                    close(fd)
+                    return -1
+                }
+                if unlinkat(fd, name, AT_REMOVEDIR) != 0 {
+                    close(fd)
+                    return -1
+                }
+            } else if unlinkat(fd, name, 0) != 0, errno != ENOENT {
+                close(fd)
+                return -1
+            }
+        }
+        close(fd)
+        return 0
+    }
+
+    private static func children(of path: String) throws -> [(name: String, isFolder: Bool)] {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        return children(fd) ?? []
+    }
+
+    /// The entries of the folder open at `fd` (which stays open), or nil.
+    private static func children(_ fd: Int32) -> [(name: String, isFolder: Bool)]? {
+        let copy = dup(fd)
+        guard copy >= 0 else { return nil }
+        guard let directory = fdopendir(copy) else {
+            close(copy)
+            return nil
+        }
+        defer { closedir(directory) }
+        var result: [(String, Bool)] = []
+        while let entry = readdir(directory) {
+            let name = entryName(entry)
+            if name == "." || name == ".." { continue }
+            result.append((name, entryIsFolder(entry, parent: fd, name: name)))
+        }
+        return result
+    }
+
+    private enum Kind { case file, symlink, folder, other }
+
+    private static func kind(of entry: UnsafeMutablePointer<dirent>, at path: String) -> Kind {
+        var type = Int32(entry.pointee.d_type)
+        if type == Int32(DT_UNKNOWN) {
+            var status = stat()
+            guard lstat(path, &status) == 0 else { return .other }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: type = Int32(DT_REG)
+            case S_IFDIR: type = Int32(DT_DIR)
+            case S_IFLNK: type = Int32(DT_LNK)
+            default: return .other
+            }
+        }
+        switch type {
+        case Int32(DT_REG): return .file
+        case Int32(DT_DIR): return .folder
+        case Int32(DT_LNK): return .symlink
+        default: return .other
+        }
+    }
+
+    private static func entryIsFolder(_ entry: UnsafeMutablePointer<dirent>, parent: Int32, name: String) -> Bool {
+        let type = Int32(entry.pointee.d_type)
+        if type != Int32(DT_UNKNOWN) { return type == Int32(DT_DIR) }
+        var status = stat()
+        return fstatat(parent, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafePointer(to: &entry.pointee.d_name) {
+            String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+        }
+    }
+}

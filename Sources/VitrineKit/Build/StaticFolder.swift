@@ -1,0 +1,48 @@
+import Foundation
+
+/// `SITE/static/`: files copied verbatim to the output's root (`CNAME`, `robots.txt`,
+/// `favicon.ico`, `.nojekyll`, `_headers`), as in Hugo and Zola. They are vitrine's files in
+/// the output (listed in its manifest), so removing one from `static/` removes it from the
+/// site. A static file may not take the place of anything vitrine generates.
+enum StaticFolder {
+    static let name = "static"
+
+    /// The folder's files (relative path → source), sorted; empty when there is no folder.
+    /// A link to a file is copied as that file; a link to a folder is an error.
+    static func files(site: URL, label: (String) -> String) throws(VitrineError) -> [(path: String, source: URL)] {
+        let folder = site.appendingPathComponent(name)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else { return [] }
+        guard isFolder.boolValue else { throw VitrineError(file: label(name), "is not a folder") }
+        let listing = try FileTree.list(folder.path)
+        var files = listing.files
+        for link in listing.symlinks {
+            var isLinkedFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path + "/" + link, isDirectory: &isLinkedFolder) else {
+                throw VitrineError(file: label("\(name)/\(link)"), "is a symbolic link to nothing")
+            }
+            if isLinkedFolder.boolValue {
+                throw VitrineError(file: label("\(name)/\(link)"), "is a symbolic link to a folder; static/ copies files only")
+            }
+            files.append(link)
+        }
+        if let other = listing.others.first {
+            throw VitrineError(file: label("\(name)/\(other)"), "is not a regular file")
+        }
+        return files.sorted().map { ($0, folder.appendingPathComponent($0)) }
+    }
+
+    /// A static file at a path vitrine generates (or keeps for itself) is an error naming both.
+    static func checkClashes(_ files: [(path: String, source: URL)], generated: Set<String>, label: (String) -> String) throws(VitrineError) {
+        let reserved: Set<String> = [OutputPublisher.marker, BuildManifest.fileName]
+        for (path, _) in files {
+            if generated.contains(path) || reserved.contains(path) {
+                throw VitrineError(file: label("\(name)/\(path)"), "would replace the generated \(path); rename or remove it")
+            }
+            // A file where vitrine needs a folder (static/items beside items/…/index.html).
+            if generated.contains(where: { $0.hasPrefix(path + "/") }) {
+                throw VitrineError(file: label("\(name)/\(path)"), "is in the way of the generated folder \(path)/; rename or remove it")
+            }
+        }
+    }
+}

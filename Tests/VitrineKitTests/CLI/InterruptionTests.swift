@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import VitrineKit
+
+/// The built binary, stopped at random moments and run twice at once: the output is always
+/// exactly one complete site, and nothing is left behind.
+@Suite("interrupted and concurrent builds", .serialized)
+struct InterruptionTests {
+    static let itemCount = 2_000
+
+    /// A site whose one `file` gallery reads catalog.json; `titles` tells A from B.
+    static func site(_ label: String) throws -> URL {
+        let site = try FileSourceTests.site(catalog: catalog(label), perPage: 24)
+        return site
+    }
+
+    static func catalog(_ label: String) -> Data {
+        FileSourceTests.catalog(itemCount, title: { "\(label) item \($0)" })
+    }
+
+    /// A fresh build of the site as it is now, in another folder: the reference tree.
+    static func reference(_ site: URL, baseURL: String? = nil) async throws -> [String: Data] {
+        let output = try TestSupport.temporaryDirectory("vitrine-reference").appendingPathComponent("public")
+        try await SiteBuilder().build(BuildOptions(site: site, siteLabel: "site", output: output, baseURL: baseURL, jobs: 2))
+        return try TestSupport.tree(output)
+    }
+
+    static func start(_ arguments: [String], in folder: URL) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = TestSupport.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return (process, err)
+    }
+
+    /// What a build left beside the output, other than the output and its lock file.
+    static func leftovers(_ site: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: site.path)
+            .filter { $0.contains("vitrine-") && $0 != ".public.vitrine-lock" }.sorted()
+    }
+
+    @Test func killedAtRandomMomentsTheOutputIsAlwaysOneWholeSite() async throws {
+        let site = try Self.site("A")
+        let folder = site.deletingLastPathComponent()
+        let output = site.appendingPathComponent("public")
+        let a = try await Self.reference(site)
+        try Self.catalog("B").write(to: site.appendingPathComponent("catalog.json"))
+        let b = try await Self.reference(site)
+        #expect(a != b)
+
+        // How long one build of the other catalog takes, to spread the signals over it.
+        try Self.catalog("A").write(to: site.appendingPathComponent("catalog.json"))
+        let clock = ContinuousClock()
+        let timed = clock.now
+        #expect(try TestSupport.run(["build", "site", "--quiet"], in: folder).status == 0)
+        let buildTime = (clock.now - timed) / .seconds(1)
+        #expect(try TestSupport.tree(output) == a)
+
+        var generator = SeededGenerator(seed: 20261122)
+        var current = "A"
+        var outcomes: [String: Int] = [:]
+        let signals: [Int32] = [SIGKILL, SIGINT, SIGTERM]
+        for round in 0..<30 {
+            // Each round rebuilds toward the other catalog and stops it somewhere between its
+            // start and a while after it would have finished.
+            let target = current == "A" ? "B" : "A"
+            try Self.catalog(target).write(to: site.appendingPathComponent("catalog.json"))
+            let signal = signals[round % 3]
+            let delay = Double.random(in: 0...(buildTime * 1.3), using: &generator)
+            let (process, err) = try Self.start(["build", "site"], in: folder)
+            try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+
+            let tree = try TestSupport.tree(output)
+            let state = tree == a ? "A" : tree == b ? "B" : "mixed"
+            #expect(state != "mixed", "round \(round): signal \(signal) after \(delay) s left neither A nor B")
+            let finished = process.terminationReason == .exit && process.terminationStatus == 0
+            if finished {
+                #expect(state == target, "round \(round): a build that exited 0 published its site")
+                #expect(try Self.leftovers(site) == [], "round \(round): a finished build leaves nothing behind")
+            } else if signal != SIGKILL, process.terminationReason == .exit {
+                #expect(process.terminationStatus == 128 + signal, "round \(round): \(stderr)")
+                #expect(stderr.hasSuffix("interrupted (\(signal == SIGINT ? "SIGINT" : "SIGTERM")): site/public was left as it was\n"), "round \(round): \(stderr)")
+                #expect(state == current, "round \(round): an interrupted build publishes nothing")
+                #expect(try Self.leftovers(site) == [], "round \(round): a clean stop removes its staging")
+            }
+            let name = signal == SIGKILL ? "KILL" : signal == SIGINT ? "INT" : "TERM"
+            outcomes["\(name) → \(state == current ? "old" : "new")", default: 0] += 1
+            current = state
+
+            if round % 10 == 9 {
+                // A complete build after a run of interruptions: it succeeds, and removes
+                // whatever killed builds left.
+                let next = try TestSupport.run(["build", "site", "--quiet"], in: folder)
+                #expect(next.status == 0, "round \(round): \(next.stderr)")
+                #expect(try TestSupport.tree(output) == (target == "A" ? a : b), "round \(round)")
+                #expect(try Self.leftovers(site) == [], "round \(round)")
+                current = target
+            }
+        }
+        print("kill loop: \(Self.itemCount) items, build \(String(format: "%.2f", buildTime)) s, outcomes \(outcomes.sorted { $0.key < $1.key })")
+    }
+
+    @Test func twoBuildsAtOnceGiveExactlyOneOfTheSites() async throws {
+        let site = try Self.site("A")
+        let folder = site.deletingLastPathComponent()
+        let one = try await Self.reference(site, baseURL: "https://one.example/")
+        let two = try await Self.reference(site, baseURL: "https://two.example/")
+        let first = try Self.start(["build", "site", "--base-url", "https://one.example/"], in: folder)
+        let second = try Self.start(["build", "site", "--base-url", "https://two.example/"], in: folder)
+        first.0.waitUntilExit()
+        second.0.waitUntilExit()
+        let stderr = [first.1, second.1].map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+        #expect(first.0.terminationStatus == 0 && second.0.terminationStatus == 0, "\(stderr)")
+        let tree = try TestSupport.tree(site.appendingPathComponent("public"))
+        #expect(tree == one || tree == two)
+        #expect(stderr.contains { $0.contains("waiting for another vitrine build of site/public (pid ") }, "\(stderr)")
+        #expect(try Self.leftovers(site) == [])
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing round can be replayed.
+private struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
