@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "vitrine", targets: ["vitrine"]),
         .library(name: "VitrineKit", targets: ["VitrineKit"]),
+        .library(name: "VitrineTemplate", targets: ["VitrineTemplate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -25,6 +26,7 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        .target(name: "VitrineTemplate"),
         .target(
             name: "VitrineKit",
             dependencies: [
@@ -48,6 +50,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "VitrineTemplateTests", dependencies: ["VitrineTemplate"]),
         .testTarget(
             name: "VitrineKitTests",
             dependencies: [

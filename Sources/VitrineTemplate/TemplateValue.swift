@@ -1,0 +1,71 @@
+/// A value a template renders: the page model, encoded once into this tree
+/// (see `TemplateValueEncoder`), then read by every tag without casts or reflection.
+///
+/// Truthiness follows swift-mustache, which vitrine used before: `false`, `null` and an empty
+/// list are falsy; every other value, the empty string and `0` included, is truthy.
+public enum TemplateValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case list([TemplateValue])
+    case object(TemplateObject)
+
+    /// The value under `key` when this is an object; nil otherwise or when there is none.
+    public subscript(key: String) -> TemplateValue? {
+        guard case .object(let object) = self else { return nil }
+        return object[key]
+    }
+}
+
+/// Named values in the order they were encoded. Lookups scan the keys: page models have a
+/// few dozen fields at most, and short keys compare faster than they hash.
+public struct TemplateObject: Sendable, Equatable {
+    public private(set) var entries: [(key: String, value: TemplateValue)]
+    /// Keys whose value was `nil` when encoded with `TemplateValueEncoder.keepsNilKeys`: they
+    /// render as missing, but a strict render knows the model has them.
+    public private(set) var nilKeys: [String]
+
+    public init(_ entries: [(key: String, value: TemplateValue)] = [], nilKeys: [String] = []) {
+        self.entries = entries
+        self.nilKeys = nilKeys
+    }
+
+    /// The value under `key`; the first one when a key repeats.
+    public subscript(key: String) -> TemplateValue? {
+        for entry in entries where entry.key == key {
+            return entry.value
+        }
+        return nil
+    }
+
+    /// True when the model has `key`, with a value or (strict encoding) as nil.
+    public func knows(_ key: String) -> Bool {
+        self[key] != nil || nilKeys.contains(key)
+    }
+
+    public mutating func append(_ key: String, _ value: TemplateValue) {
+        entries.append((key, value))
+    }
+
+    public mutating func appendNil(_ key: String) {
+        nilKeys.append(key)
+    }
+
+    public static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
+        lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value } && lhs.nilKeys == rhs.nilKeys
+    }
+}
+
+extension TemplateValue {
+    /// Whether a section renders for this value (see the type's documentation).
+    var isTruthy: Bool {
+        switch self {
+        case .null: false
+        case .bool(let value): value
+        case .list(let items): !items.isEmpty
+        default: true
+        }
+    }
+}
