@@ -3,14 +3,12 @@ extension Template {
     struct Renderer {
         let library: TemplateLibrary
         var output: [UInt8] = []
-        /// Where this render started in `output` (the start counts as a line start).
-        var start = 0
         /// The context stack, innermost last.
         var stack: [TemplateValue]
         /// Position in the list being iterated, for `first()`, `index()`…
         var position: (index: Int, count: Int)?
-        /// Prepended to each line while inside an indented partial or block.
-        var indentation: [UInt8] = []
+        /// One per nested render (template, section or list item, partial, block), innermost last.
+        var frames: [Frame] = []
         var escapes = true
         /// Block overrides of the parents being rendered, outermost first (it wins).
         var overrides: [[String: [Node]]] = []
@@ -19,13 +17,27 @@ extension Template {
         /// Names found nowhere in the context (strict renders only).
         var missing: Set<String>?
 
+        /// Where a nested render started, where its current node started, and the
+        /// indentation of the partials and blocks it is inside.
+        struct Frame {
+            let start: Int
+            var nodeStart: Int
+            let indentation: [UInt8]
+        }
+
         init(library: TemplateLibrary, root: TemplateValue) {
             self.library = library
             self.stack = [root]
         }
 
-        mutating func render(_ nodes: [Node]) throws(TemplateError) {
+        private var indentation: [UInt8] { frames.last?.indentation ?? [] }
+
+        mutating func render(_ nodes: [Node], indentation: [UInt8]) throws(TemplateError) {
+            frames.append(Frame(start: output.count, nodeStart: output.count, indentation: indentation))
+            defer { frames.removeLast() }
+            let top = frames.count - 1
             for node in nodes {
+                frames[top].nodeStart = output.count
                 switch node {
                 case .text(let bytes):
                     emitText(bytes)
@@ -37,10 +49,7 @@ extension Template {
                     try include(inclusion)
                 case .block(let name, let children, let blockIndentation):
                     let body = overrides.lazy.compactMap { $0[name] }.first ?? children
-                    let saved = indentation
-                    indentation += blockIndentation
-                    try render(body)
-                    indentation = saved
+                    try render(body, indentation: indentation + blockIndentation)
                 case .escaping(let on):
                     escapes = on
                 }
@@ -51,7 +60,7 @@ extension Template {
             let savedEscapes = escapes
             defer { escapes = savedEscapes }
             if inverted {
-                if !(value?.isTruthy ?? false) { try render(children) }
+                if !(value?.isTruthy ?? false) { try render(children, indentation: indentation) }
                 return
             }
             guard let value, value.isTruthy else { return }
@@ -62,15 +71,15 @@ extension Template {
                 for (index, item) in items.enumerated() {
                     stack.append(item)
                     position = (index, items.count)
-                    try render(children)
+                    try render(children, indentation: indentation)
                     stack.removeLast()
                 }
             case .bool:
-                try render(children)
+                try render(children, indentation: indentation)
             default:
                 stack.append(value)
                 position = nil
-                try render(children)
+                try render(children, indentation: indentation)
                 stack.removeLast()
             }
         }
@@ -88,26 +97,42 @@ extension Template {
             guard chain.count < TemplateLibrary.maximumDepth else {
                 throw .cycle(library.cycle(in: chain + [index]))
             }
-            let saved = (indentation, escapes, position, overrides.count)
-            indentation += inclusion.indentation
+            let saved = (escapes, position, overrides.count)
             escapes = true
             position = nil
             if let blocks = inclusion.overrides { overrides.append(blocks) }
             chain.append(index)
-            try render(library.templates[index].nodes)
+            try render(library.templates[index].nodes, indentation: indentation + inclusion.indentation)
             chain.removeLast()
-            (indentation, escapes, position) = (saved.0, saved.1, saved.2)
-            overrides.removeLast(overrides.count - saved.3)
+            (escapes, position) = (saved.0, saved.1)
+            overrides.removeLast(overrides.count - saved.2)
         }
 
         // MARK: Output
 
-        private var atLineStart: Bool {
-            output.count == start || output.last == .newline
+        /// Indents the first bytes of a node the way swift-mustache did, so pages stay
+        /// byte-identical: each nested render (a template, a section, each item of a list)
+        /// indents a node that starts a line of its own output; a node that starts the
+        /// render's output is indented by the enclosing render instead, unless an earlier
+        /// item of the same list already wrote something (then it is not indented at all).
+        private mutating func indentFirstLine() {
+            var level = frames.count - 1
+            while level >= 0 {
+                let frame = frames[level]
+                if frame.nodeStart > frame.start {
+                    if !frame.indentation.isEmpty, output[frame.nodeStart - 1] == .newline {
+                        output.append(contentsOf: frame.indentation)
+                    }
+                    return
+                }
+                guard level > 0, output.count == frames[level - 1].nodeStart else { return }
+                level -= 1
+            }
         }
 
-        /// Template text: indented after each newline while inside an indented partial.
+        /// Template text: each line after the first starts a line of this render's output.
         private mutating func emitText(_ bytes: [UInt8]) {
+            let indentation = indentation
             guard !indentation.isEmpty else {
                 output.append(contentsOf: bytes)
                 return
@@ -115,7 +140,11 @@ extension Template {
             var lineStart = 0
             while lineStart < bytes.count {
                 let end = bytes[lineStart...].firstIndex(of: .newline).map { $0 + 1 } ?? bytes.count
-                if atLineStart { output.append(contentsOf: indentation) }
+                if lineStart == 0 {
+                    indentFirstLine()
+                } else {
+                    output.append(contentsOf: indentation)
+                }
                 output.append(contentsOf: bytes[lineStart..<end])
                 lineStart = end
             }
@@ -135,7 +164,7 @@ extension Template {
             var text = text
             text.withUTF8 { bytes in
                 guard !bytes.isEmpty else { return }
-                if !indentation.isEmpty, atLineStart { output.append(contentsOf: indentation) }
+                if !indentation.isEmpty { indentFirstLine() }
                 if escaped {
                     output.appendEscapingHTML(bytes)
                 } else {

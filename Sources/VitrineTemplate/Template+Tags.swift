@@ -110,12 +110,14 @@ extension Template.Parser {
             // A parent's tags need not be on lines of their own to be standalone.
             if !lineStart { lineStart = atLineStart }
         } else if atLineStart, let end = endOfBlankLine(from: position) {
-            // Standalone: the default content's own indentation is the block's.
+            // Standalone: the default content's own indentation is the block's; like a
+            // standalone partial's, it is written before the block, then at each new line.
             position = end
             lineStart = true
             dedents.append(nil)
             let children = try parseNodes(until: .block(name))
             let indentation = dedents.removeLast() ?? whitespace
+            nodes.text(indentation)
             nodes.append(.block(name: name, nodes: children, indentation: indentation))
         } else {
             nodes.text(whitespace)

@@ -64,14 +64,13 @@ public struct TemplateLibrary: Sendable {
         guard let root = index[name] else { throw .unknownTemplate(name) }
         var renderer = Template.Renderer(library: self, root: value)
         swap(&renderer.output, &buffer)
-        renderer.start = renderer.output.count
         renderer.chain = [root]
         renderer.missing = missing
         defer {
             swap(&renderer.output, &buffer)
             missing = renderer.missing
         }
-        try renderer.render(templates[root].nodes)
+        try renderer.render(templates[root].nodes, indentation: [])
     }
 
     private static func resolve(_ nodes: [Template.Node], _ index: [String: Int]) -> [Template.Node] {
