@@ -34,7 +34,9 @@ public struct TemplateObject: Sendable, Equatable {
 
     /// The value under `key`; the first one when a key repeats.
     public subscript(key: String) -> TemplateValue? {
-        for entry in entries where entry.key == key {
+        // Comparing lengths first skips most of the string comparisons of a miss.
+        let length = key.utf8.count
+        for entry in entries where entry.key.utf8.count == length && entry.key == key {
             return entry.value
         }
         return nil
@@ -46,6 +48,7 @@ public struct TemplateObject: Sendable, Equatable {
     }
 
     public mutating func append(_ key: String, _ value: TemplateValue) {
+        if entries.isEmpty { entries.reserveCapacity(16) }
         entries.append((key, value))
     }
 
