@@ -33,6 +33,7 @@ public struct TemplateLibrary: Sendable {
         if let cycle = unconditionalCycle() { throw .cycle(cycle) }
     }
 
+    /// True when the library has a template named `name`.
     public func contains(_ name: String) -> Bool {
         index[name] != nil
     }

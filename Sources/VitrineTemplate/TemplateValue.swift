@@ -4,12 +4,17 @@
 /// Truthiness follows swift-mustache, which vitrine used before: `false`, `null` and an empty
 /// list are falsy; every other value, the empty string and `0` included, is truthy.
 public enum TemplateValue: Sendable, Equatable {
+    /// Renders nothing; falsy (`encodeNil()`, e.g. an empty `RenderedHTML`).
     case null
+    /// Renders `true`/`false`; a section shows when true, without a new context.
     case bool(Bool)
     case int(Int)
     case double(Double)
+    /// Escaped by `{{name}}`, inserted as is by `{{{name}}}`.
     case string(String)
+    /// A section renders once per element, each the new context.
     case list([TemplateValue])
+    /// Named values (a model struct); a section renders once with it as the context.
     case object(TemplateObject)
 
     /// The value under `key` when this is an object; nil otherwise or when there is none.
@@ -27,6 +32,7 @@ public struct TemplateObject: Sendable, Equatable {
     /// render as missing, but a strict render knows the model has them.
     public private(set) var nilKeys: [String]
 
+    /// An object with these entries, and (for strict renders) these keys known to be nil.
     public init(_ entries: [(key: String, value: TemplateValue)] = [], nilKeys: [String] = []) {
         self.entries = entries
         self.nilKeys = nilKeys
@@ -47,11 +53,13 @@ public struct TemplateObject: Sendable, Equatable {
         self[key] != nil || nilKeys.contains(key)
     }
 
+    /// Adds a value under `key` (lookups find the first one of a key).
     public mutating func append(_ key: String, _ value: TemplateValue) {
         if entries.isEmpty { entries.reserveCapacity(16) }
         entries.append((key, value))
     }
 
+    /// Records that the model has `key` with a nil value.
     public mutating func appendNil(_ key: String) {
         nilKeys.append(key)
     }

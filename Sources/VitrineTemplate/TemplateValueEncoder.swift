@@ -7,10 +7,12 @@ public struct TemplateValueEncoder: Sendable {
     /// that tell a misspelled name from an empty field.
     public var keepsNilKeys = false
 
+    /// An encoder; `keepsNilKeys` for strict renders (see the property).
     public init(keepsNilKeys: Bool = false) {
         self.keepsNilKeys = keepsNilKeys
     }
 
+    /// The value tree of `value`: a struct's stored properties by name, arrays as lists.
     public func encode<T: Encodable>(_ value: T) throws -> TemplateValue {
         try ValueEncoder.value(of: value, keepsNilKeys: keepsNilKeys)
     }
