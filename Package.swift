@@ -7,11 +7,11 @@ let package = Package(
     products: [
         .executable(name: "vitrine", targets: ["vitrine"]),
         .library(name: "VitrineKit", targets: ["VitrineKit"]),
+        .library(name: "VitrineTemplate", targets: ["VitrineTemplate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -27,13 +27,14 @@ let package = Package(
         ),
         // One system call Swift's Glibc module does not expose (renameat2 for atomic publishing).
         .target(name: "CVitrineSystem"),
+        .target(name: "VitrineTemplate"),
         .target(
             name: "VitrineKit",
             dependencies: [
                 "CCmark",
                 "CVitrineSystem",
+                "VitrineTemplate",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -51,10 +52,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "VitrineTemplateTests", dependencies: ["VitrineTemplate"]),
         .testTarget(
             name: "VitrineKitTests",
             dependencies: [
                 "VitrineKit",
+                "VitrineTemplate",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Yams", package: "Yams"),

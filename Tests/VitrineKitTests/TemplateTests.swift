@@ -1,6 +1,6 @@
 import Foundation
-import Mustache
 import Testing
+import VitrineTemplate
 
 @testable import VitrineKit
 
@@ -22,7 +22,7 @@ struct TemplateTests {
         }
         let library = try Theme.library()
         for name in names {
-            #expect(library.getTemplate(named: name) != nil, "\(name) did not register")
+            #expect(library.contains(name), "\(name) did not register")
         }
     }
 
@@ -290,18 +290,17 @@ private enum Theme {
         try templateSources().map(\.name)
     }
 
-    static func library() throws -> MustacheLibrary {
-        var library = MustacheLibrary()
-        for (name, text) in try templateSources() {
-            try library.register(text, named: name)
-        }
-        return library
+    static func library() throws -> TemplateLibrary {
+        try TemplateLibrary(Dictionary(uniqueKeysWithValues: try templateSources().map { ($0.name, $0.text) }))
     }
 
     /// Renders `model` with template `name`. With `VITRINE_TEMPLATE_DUMP=<dir>` set, also writes
     /// the result to `<dir>/<dumpAs>` for a look in a browser (never in the working directory).
-    static func render(_ model: Any, _ name: String, dumpAs: String? = nil) throws -> String {
-        let output = try #require(try library().render(model, withTemplate: name))
+    static func render(_ model: some Encodable, _ name: String, dumpAs: String? = nil) throws -> String {
+        let value = try TemplateValueEncoder(keepsNilKeys: true).encode(model)
+        let (bytes, missing) = try library().renderStrict(name, value)
+        #expect(missing.isEmpty, "\(name).mustache uses names the model does not have: \(missing.sorted())")
+        let output = String(decoding: bytes, as: UTF8.self)
         if let dir = ProcessInfo.processInfo.environment["VITRINE_TEMPLATE_DUMP"], let dumpAs {
             let url = URL(fileURLWithPath: dir).appendingPathComponent(dumpAs)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

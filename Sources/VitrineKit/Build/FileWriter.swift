@@ -26,10 +26,10 @@ struct FileWriter {
         guard writeAll(fd, bytes) else { throw Self.error("write \(relative)") }
     }
 
-    mutating func write(_ text: inout String, to relative: String) throws(VitrineError) {
+    mutating func write(_ bytes: [UInt8], to relative: String) throws(VitrineError) {
         var failure: VitrineError?
-        text.withUTF8 { buffer in
-            do throws(VitrineError) { try write(UnsafeRawBufferPointer(buffer), to: relative) } catch { failure = error }
+        bytes.withUnsafeBytes { buffer in
+            do throws(VitrineError) { try write(buffer, to: relative) } catch { failure = error }
         }
         if let failure { throw failure }
     }

@@ -94,10 +94,10 @@ struct PageRenderer: Sendable {
                 written.unchanged += 1
                 continue
             }
-            var text = render(job, sitemap: sitemap)
+            let bytes = try render(job, sitemap: sitemap)
             var digest = key
             if digest == nil {
-                digest = text.withUTF8 { StableHasher.digest(UnsafeRawBufferPointer($0)) }
+                digest = bytes.withUnsafeBytes { StableHasher.digest($0) }
                 if previous[relative] == digest {
                     written.manifest.append((relative, digest!))
                     written.unchanged += 1
@@ -105,31 +105,31 @@ struct PageRenderer: Sendable {
                 }
             } else if let output, previous[relative] != nil,
                       let existing = FileManager.default.contents(atPath: output.path + "/" + relative),
-                      text.utf8.elementsEqual(existing) {
+                      bytes.elementsEqual(existing) {
                 // A new key, the same bytes (a template edit elsewhere): leave the file alone.
                 written.manifest.append((relative, digest!))
                 written.unchanged += 1
                 continue
             }
-            try writer.write(&text, to: relative)
+            try writer.write(bytes, to: relative)
             written.manifest.append((relative, digest!))
             written.changed.append(relative)
             written.files += 1
-            written.bytes += text.utf8.count
+            written.bytes += bytes.count
         }
         return written
     }
 
-    private func render(_ job: PagePlan.Job, sitemap: SitemapModel) -> String {
+    private func render(_ job: PagePlan.Job, sitemap: SitemapModel) throws(VitrineError) -> [UInt8] {
         switch job {
-        case .home: theme.render("home", factory.home())
-        case .gallery(let index, let page): theme.render("gallery", factory.galleryPage(index, page: page))
-        case .favorites(let page): theme.render("gallery", factory.favoritesPage(page))
-        case .item(let index): theme.render("item", factory.itemPage(index))
-        case .content(let index): theme.render("page", factory.contentPage(factory.site.pages[index]))
-        case .notFound: theme.render("404", factory.notFound())
-        case .sitemap: theme.render("sitemap.xml", sitemap)
-        case .feed: theme.render("feed.xml", factory.feed())
+        case .home: try theme.render("home", factory.home())
+        case .gallery(let index, let page): try theme.render("gallery", factory.galleryPage(index, page: page))
+        case .favorites(let page): try theme.render("gallery", factory.favoritesPage(page))
+        case .item(let index): try theme.render("item", factory.itemPage(index))
+        case .content(let index): try theme.render("page", factory.contentPage(factory.site.pages[index]))
+        case .notFound: try theme.render("404", factory.notFound())
+        case .sitemap: try theme.render("sitemap.xml", sitemap)
+        case .feed: try theme.render("feed.xml", factory.feed())
         }
     }
 

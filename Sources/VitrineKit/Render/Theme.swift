@@ -1,12 +1,15 @@
 import Foundation
-import Mustache
+import VitrineTemplate
 
 /// The templates and static assets a site renders with: vitrine's default theme, with any
 /// file of the same name in `SITE/templates/` taking its place.
 public struct Theme: Sendable {
-    public let library: MustacheLibrary
+    /// Every template, parsed and compiled once.
+    public let library: TemplateLibrary
     /// Template names, for checks.
     public let templateNames: [String]
+    /// Where each template came from (`theme/item.mustache`, `site/templates/cell.mustache`).
+    let labels: [String: String]
     /// Asset files to copy, relative path → absolute source file, defaults overridden by the site's.
     public let assets: [(path: String, source: URL)]
     /// Digest of every template's name and text, for build manifests.
@@ -36,7 +39,7 @@ public struct Theme: Sendable {
                 }
             }
         }
-        var library = MustacheLibrary()
+        var texts: [String: String] = [:]
         var hasher = StableHasher()
         for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             let text: String
@@ -47,31 +50,40 @@ public struct Theme: Sendable {
             }
             hasher.combine(name)
             hasher.combine(text)
-            do {
-                library.register(try MustacheTemplate(string: text), named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                throw VitrineError(
-                    file: source.label, line: error.context.lineNumber, column: error.context.columnNumber,
-                    "template error: \(describe(error.error))"
-                )
-            } catch {
-                throw VitrineError(file: source.label, "template error: \(error)")
-            }
+            texts[name] = text
         }
         if let missing = required.first(where: { sources[$0] == nil }) {
             throw VitrineError("theme: missing template '\(missing).mustache'")
         }
+        let labels = sources.mapValues(\.label)
+        let library: TemplateLibrary
+        do {
+            library = try TemplateLibrary(texts)
+        } catch {
+            throw error.vitrineError(labels: labels)
+        }
         return Theme(
             library: library,
             templateNames: sources.keys.sorted(),
+            labels: labels,
             assets: assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
             fingerprint: hasher.finalize()
         )
     }
 
-    /// Renders a model with a named template.
-    func render(_ name: String, _ model: Any) -> String {
-        library.render(model, withTemplate: name) ?? ""
+    /// Renders a model with a named template into a new byte buffer.
+    func render(_ name: String, _ model: some Encodable) throws(VitrineError) -> [UInt8] {
+        let value: TemplateValue
+        do {
+            value = try TemplateValueEncoder().encode(model)
+        } catch {
+            throw VitrineError(file: labels[name] ?? name, "cannot encode the page model: \(error)")
+        }
+        do {
+            return try library.render(name, value)
+        } catch {
+            throw error.vitrineError(labels: labels)
+        }
     }
 
     private static func files(in directory: URL) throws(VitrineError) -> [String] {
@@ -90,18 +102,19 @@ public struct Theme: Sendable {
         return result.sorted()
     }
 
-    private static func describe(_ error: any Error) -> String {
-        switch error as? MustacheTemplate.Error {
-        case .sectionCloseNameIncorrect: "section closed with the wrong name"
-        case .unfinishedName: "unfinished tag"
-        case .expectedSectionEnd: "section is never closed"
-        case .invalidSetDelimiter: "invalid set-delimiter tag"
-        case .transformAppliedToInheritanceSection: "transform applied to an inheritance section"
-        case .illegalTokenInsideInheritSection: "illegal tag inside an inherited section"
-        case .textInsideInheritSection: "text inside an inherited section"
-        case .invalidConfigVariableSyntax: "invalid pragma syntax"
-        case .unrecognisedConfigVariable: "unknown pragma"
-        case nil: "\(error)"
+}
+
+extension TemplateError {
+    /// One line naming the template file: `site/templates/cell.mustache:5:1: template error: …`,
+    /// or the templates of an inclusion cycle.
+    func vitrineError(labels: [String: String]) -> VitrineError {
+        switch self {
+        case .syntax(let template, let line, let column, let message):
+            VitrineError(file: labels[template] ?? template, line: line, column: column, "template error: \(message)")
+        case .cycle(let names):
+            VitrineError("template error: templates include each other without end: \(names.map { labels[$0] ?? $0 }.joined(separator: " → "))")
+        case .unknownTemplate(let name):
+            VitrineError("template error: no template named '\(name)'")
         }
     }
 }

@@ -169,6 +169,36 @@ struct PublishSafetyTests {
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("site.yml").path))
     }
 
+    @Test(
+        "template inclusion cycles are one line naming the templates, found when the theme loads",
+        arguments: [
+            (["layout.mustache": "{{<layout}}{{$content}}x{{/content}}{{/layout}}\n"],
+             "site/templates/layout.mustache → site/templates/layout.mustache"),
+            (["cell.mustache": "{{>pagination}}\n", "pagination.mustache": "{{>cell}}\n"],
+             "site/templates/cell.mustache → site/templates/pagination.mustache → site/templates/cell.mustache"),
+            (["page.mustache": "{{>page}}"], "site/templates/page.mustache → site/templates/page.mustache"),
+        ]
+    )
+    func templateCycles(files: [String: String], cycle: String) throws {
+        let templates = try TestSupport.temporaryDirectory().appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        for (name, text) in files { try Data(text.utf8).write(to: templates.appendingPathComponent(name)) }
+        #expect(throws: VitrineError("template error: templates include each other without end: \(cycle)")) {
+            try Theme.load(overrides: templates, overridesLabel: "site/templates")
+        }
+    }
+
+    @Test func anInclusionCycleThatDataKeepsGoingFailsTheBuildInOneLine() async throws {
+        let site = try TestSupport.copySite(TestSupport.fixtureSite)
+        let templates = site.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try Data("{{#page}}{{>item}}{{/page}}".utf8).write(to: templates.appendingPathComponent("layout.mustache"))
+        let message = "template error: templates include each other without end: theme/item.mustache → site/templates/layout.mustache → theme/item.mustache"
+        await #expect(throws: VitrineError(message)) {
+            try await TestSupport.build(site, output: site.appendingPathComponent("public"))
+        }
+    }
+
     @Test func aBrokenTemplateOverrideIsReportedWithFileLineAndColumn() async throws {
         let site = try TestSupport.copySite(TestSupport.fixtureSite)
         let templates = site.appendingPathComponent("templates")

@@ -32,6 +32,13 @@ enum TestSupport {
     }
 
     static var fixtureSite: URL { fixtures.appendingPathComponent("site") }
+
+    /// The fixture site loaded (offline) and the page factory over it, for model-level tests.
+    static func fixturePageFactory() throws -> PageFactory {
+        let loader = SiteLoader(options: BuildOptions(site: fixtureSite, siteLabel: "site"), logger: .init(label: "test"))
+        let config = try loader.loadConfig()
+        return PageFactory(site: try loader.load(config: config, favorites: try loader.loadFavorites(config)))
+    }
     static var exampleSite: URL { packageRoot.appendingPathComponent("Site") }
 
     /// Builds a site in-process into `output`.

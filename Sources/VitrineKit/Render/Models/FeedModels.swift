@@ -1,15 +1,15 @@
 /// `sitemap.xml.mustache`.
-public struct SitemapModel: Sendable {
+public struct SitemapModel: Sendable, Encodable {
     public let urls: [SitemapURL]
 }
 
-public struct SitemapURL: Sendable {
+public struct SitemapURL: Sendable, Encodable {
     /// Absolute when `baseURL` is set, else relative to the site root.
     public let loc: String
 }
 
 /// `feed.xml.mustache`: an Atom feed of the favorites, newest first.
-public struct FeedModel: Sendable {
+public struct FeedModel: Sendable, Encodable {
     public let title: String
     /// `urn:vitrine:favorites` unless `baseURL` gives an absolute one.
     public let id: String
@@ -21,7 +21,7 @@ public struct FeedModel: Sendable {
     public let entries: [FeedEntry]
 }
 
-public struct FeedEntry: Sendable {
+public struct FeedEntry: Sendable, Encodable {
     public let id: String
     public let title: String
     public let updated: String

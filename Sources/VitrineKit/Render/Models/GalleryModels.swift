@@ -1,5 +1,5 @@
 /// `gallery.mustache` (each gallery page, and the favorites pages).
-public struct GalleryPage: Sendable {
+public struct GalleryPage: Sendable, Encodable {
     public let page: PageContext
     /// Gallery name (slug), for `data-gallery`.
     public let name: String
@@ -21,7 +21,7 @@ public struct GalleryPage: Sendable {
 }
 
 /// One cell of a grid (`cell.mustache`).
-public struct CellView: Sendable {
+public struct CellView: Sendable, Encodable {
     public let href: String
     public let title: String
     /// `gif`, `movie`, `book`, `app` (for `data-kind` and CSS).
@@ -45,7 +45,7 @@ public struct CellView: Sendable {
 }
 
 /// Windowed page links: first, last, current ± 2, with gaps; prev/next with `rel`; More.
-public struct PaginationView: Sendable {
+public struct PaginationView: Sendable, Encodable {
     public let links: [PageLinkView]
     public let prevHref: String?
     public let nextHref: String?
@@ -57,7 +57,7 @@ public struct PaginationView: Sendable {
     public let label: String
 }
 
-public struct PageLinkView: Sendable {
+public struct PageLinkView: Sendable, Encodable {
     public let number: Int
     public let href: String
     public let isCurrent: Bool

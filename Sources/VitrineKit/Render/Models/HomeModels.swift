@@ -1,12 +1,12 @@
 /// `home.mustache`.
-public struct HomePage: Sendable {
+public struct HomePage: Sendable, Encodable {
     public let page: PageContext
     public let introHTML: RenderedHTML?
     public let galleries: [GalleryCard]
     public let favorites: FavoritesSummary
 }
 
-public struct GalleryCard: Sendable {
+public struct GalleryCard: Sendable, Encodable {
     public let title: String
     public let href: String
     /// "24 items · 3,148 results" style summary.
@@ -17,7 +17,7 @@ public struct GalleryCard: Sendable {
     public let isEmpty: Bool
 }
 
-public struct FavoritesSummary: Sendable {
+public struct FavoritesSummary: Sendable, Encodable {
     public let href: String
     /// "7 / 20".
     public let count: String
@@ -27,13 +27,13 @@ public struct FavoritesSummary: Sendable {
 }
 
 /// `page.mustache` (content/*.md other than index and gallery intros).
-public struct ContentPage: Sendable {
+public struct ContentPage: Sendable, Encodable {
     public let page: PageContext
     public let heading: String
     public let bodyHTML: RenderedHTML
 }
 
 /// `404.mustache`.
-public struct NotFoundPage: Sendable {
+public struct NotFoundPage: Sendable, Encodable {
     public let page: PageContext
 }

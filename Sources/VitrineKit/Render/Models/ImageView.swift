@@ -1,6 +1,6 @@
 /// An image ready for `<img>`: a checked URL, an alt text and, when known, the intrinsic
 /// size for `width`/`height` (so nothing shifts while it loads).
-public struct ImageView: Sendable {
+public struct ImageView: Sendable, Encodable {
     public let src: String
     public let alt: String
     public let width: Int?

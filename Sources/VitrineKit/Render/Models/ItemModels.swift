@@ -1,5 +1,5 @@
 /// `item.mustache`: one detail page per item, shared by every gallery it is in.
-public struct ItemPage: Sendable {
+public struct ItemPage: Sendable, Encodable {
     public let page: PageContext
     public let id: String
     public let title: String
@@ -26,14 +26,14 @@ public struct ItemPage: Sendable {
     public let favoriteLabel: String
 }
 
-public struct ItemLink: Sendable {
+public struct ItemLink: Sendable, Encodable {
     public let href: String
     public let title: String
 }
 
 /// Share links carry `data-share="<network>"`. `copy` and `native` work with JavaScript
 /// (`href` is the page URL as a fallback); the rest are plain links.
-public struct ShareLink: Sendable {
+public struct ShareLink: Sendable, Encodable {
     /// `copy`, `native`, `email`, `x`, `facebook`, `image`.
     public let network: String
     public let label: String
@@ -42,7 +42,7 @@ public struct ShareLink: Sendable {
     public let needsScript: Bool
 }
 
-public struct GIFView: Sendable {
+public struct GIFView: Sendable, Encodable {
     /// The animation, shown in a 160×160 box, aspect kept.
     public let image: ImageView
     public let rating: String?
@@ -51,7 +51,7 @@ public struct GIFView: Sendable {
     public let sourceDomain: String?
 }
 
-public struct MovieView: Sendable {
+public struct MovieView: Sendable, Encodable {
     public let poster: ImageView?
     /// "7.3" (one decimal) and "/ 10".
     public let rating: String?
@@ -62,7 +62,7 @@ public struct MovieView: Sendable {
     public let originalTitle: String?
 }
 
-public struct BookView: Sendable {
+public struct BookView: Sendable, Encodable {
     public let cover: ImageView?
     public let subtitle: String?
     public let authors: String?
@@ -78,7 +78,7 @@ public struct BookView: Sendable {
     public let language: String?
 }
 
-public struct AppView: Sendable {
+public struct AppView: Sendable, Encodable {
     public let icon: ImageView?
     public let seller: String?
     /// "4.6" (one decimal, of 5).
@@ -102,7 +102,7 @@ public struct AppView: Sendable {
 }
 
 /// An entry of a catalog file (`source: file`).
-public struct EntryView: Sendable {
+public struct EntryView: Sendable, Encodable {
     public let image: ImageView?
     /// "7.3" (one decimal) and "/ 10".
     public let rating: String?
@@ -110,7 +110,7 @@ public struct EntryView: Sendable {
     public let descriptionHTML: RenderedHTML?
 }
 
-public struct ScreenshotView: Sendable {
+public struct ScreenshotView: Sendable, Encodable {
     public let image: ImageView
     /// The full-size image; the plain link when JavaScript is off.
     public let href: String

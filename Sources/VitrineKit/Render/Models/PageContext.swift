@@ -1,12 +1,10 @@
-import Mustache
-
 /// What every HTML page receives as `page`: site identity, where the root is, navigation.
 ///
 /// All links in the site are relative: `root` is the prefix that leads from the page's
 /// folder back to the site root (`""`, `"../"`, `"../../"`), and every internal `href`
 /// in every model already starts with it and ends in `index.html`, so the site works from
 /// any sub-path and straight from the file system.
-public struct PageContext: Sendable {
+public struct PageContext: Sendable, Encodable {
     /// `<html lang>`.
     public let lang: String
     public let siteTitle: String
@@ -27,7 +25,7 @@ public struct PageContext: Sendable {
     public let pageKind: String
 }
 
-public struct NavLink: Sendable {
+public struct NavLink: Sendable, Encodable {
     public let title: String
     public let href: String
     public let isCurrent: Bool
@@ -35,7 +33,7 @@ public struct NavLink: Sendable {
 
 /// Open Graph and Twitter card tags. URLs are absolute when `baseURL` is set, else omitted
 /// (crawlers cannot resolve relative ones), except `image`, which may be an absolute remote URL.
-public struct OpenGraph: Sendable {
+public struct OpenGraph: Sendable, Encodable {
     /// `website` or `article`.
     public let type: String
     public let title: String
@@ -48,9 +46,17 @@ public struct OpenGraph: Sendable {
 }
 
 /// HTML that vitrine produced itself (libcmark output). The only value templates may
-/// insert with `{{{ }}}`; every other value is escaped by Mustache.
-public struct RenderedHTML: Sendable, MustacheCustomRenderable {
+/// insert with `{{{ }}}`; every other value is escaped by the template engine.
+public struct RenderedHTML: Sendable, Encodable {
     public let html: String
-    public var renderText: String { html }
-    public var isNull: Bool { html.isEmpty }
+
+    /// The HTML as a string; empty HTML as `null`, so a `{{#introHTML}}` section skips it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if html.isEmpty {
+            try container.encodeNil()
+        } else {
+            try container.encode(html)
+        }
+    }
 }

@@ -1,0 +1,22 @@
+/// Why a template library could not be built or a page could not be rendered.
+public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A template does not parse: its name, the 1-based line and column, and why.
+    case syntax(template: String, line: Int, column: Int, message: String)
+    /// Templates include each other without end: the cycle, first template repeated last
+    /// (`["a", "b", "a"]`). Found when the library is built, or while rendering when the
+    /// inclusion depends on data and nests deeper than `TemplateLibrary.maximumDepth`.
+    case cycle([String])
+    /// Rendering asked for a template the library does not have.
+    case unknownTemplate(String)
+
+    public var description: String {
+        switch self {
+        case .syntax(let template, let line, let column, let message):
+            "\(template):\(line):\(column): \(message)"
+        case .cycle(let names):
+            "templates include each other without end: \(names.joined(separator: " → "))"
+        case .unknownTemplate(let name):
+            "no template named '\(name)'"
+        }
+    }
+}
