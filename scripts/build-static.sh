@@ -42,13 +42,18 @@ case "$scratch" in /*) ;; *) scratch="$(pwd)/$scratch" ;; esac
 
 bash scripts/setup.sh
 
-# libcmark's archive, alone in a folder searched first: `-lcmark` (from CCmark's module map)
-# then finds libcmark.a there before libcmark.so in the system folder.
+# Static libcmark (and zlib, which swift-nio-extras links): a folder holding only their
+# archives, named by a copy of libcmark.pc whose Libs line points there instead of the
+# system folder. The linker searches it first, so `-lcmark` and `-lz` find the `.a` files;
+# Cflags are unchanged, so nothing is compiled again for it.
 libdir="$(pkg-config --variable=libdir libcmark)"
 [ -f "$libdir/libcmark.a" ] || { echo "build-static: $libdir/libcmark.a not found (Debian: libcmark-dev)" >&2; exit 1; }
 static_libs="$scratch/static-libs"
-mkdir -p "$static_libs"
+mkdir -p "$static_libs/pkgconfig"
 ln -sf "$libdir/libcmark.a" "$static_libs/libcmark.a"
+[ ! -f "$libdir/libz.a" ] || ln -sf "$libdir/libz.a" "$static_libs/libz.a"
+sed "s|^Libs:.*|Libs: -L$static_libs -lcmark|" "$(pkg-config --variable=pcfiledir libcmark)/libcmark.pc" \
+  >"$static_libs/pkgconfig/libcmark.pc"
 
 # What `vitrine --version` reports (Plugins/StampBuild); never part of a page.
 commit=""
@@ -63,7 +68,7 @@ else
 fi
 export VITRINE_BUILD_COMMIT="$commit" VITRINE_BUILD_DATE="$date"
 
-flags=(-c "$configuration" --scratch-path "$scratch" --static-swift-stdlib -Xlinker -L"$static_libs")
+flags=(-c "$configuration" --scratch-path "$scratch" --static-swift-stdlib --pkg-config-path "$static_libs/pkgconfig")
 echo "build-static: swift build ${flags[*]} --product vitrine" >&2
 swift build "${flags[@]}" --product vitrine
 binary="$(swift build "${flags[@]}" --show-bin-path)/vitrine"

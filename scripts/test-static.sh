@@ -114,11 +114,15 @@ done
 
 echo "test-static: completions" >&2
 share="$stage/share"
-grep -q 'complete -F' "$share/bash-completion/completions/vitrine" || fail "bash completion script"
+grep -q '^complete .*-F _vitrine vitrine$' "$share/bash-completion/completions/vitrine" || fail "bash completion script"
 grep -q '^#compdef vitrine' "$share/zsh/site-functions/_vitrine" || fail "zsh completion script"
-grep -q 'complete -c vitrine' "$share/fish/vendor_completions.d/vitrine.fish" || fail "fish completion script"
+grep -q "^complete -c 'vitrine'" "$share/fish/vendor_completions.d/vitrine.fish" || fail "fish completion script"
+bash -n "$share/bash-completion/completions/vitrine" || fail "the bash completion script does not parse"
 for shell in bash zsh fish; do
-  "$stage/bin/vitrine" --generate-completion-script "$shell" | grep -q serve || fail "$shell completions lack 'serve'"
+  script="$("$stage/bin/vitrine" --generate-completion-script "$shell")"
+  grep -q favorites <<<"$script" || fail "$shell completions lack 'favorites'"
 done
+cmp -s <("$stage/bin/vitrine" --generate-completion-script zsh) "$share/zsh/site-functions/_vitrine" \
+  || fail "the installed zsh script is not the binary's own"
 
 echo "test-static: ok in $((SECONDS - started)) s ($(du -h "$stage/bin/vitrine" | cut -f1) binary)" >&2
