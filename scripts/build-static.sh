@@ -68,10 +68,20 @@ else
 fi
 export VITRINE_BUILD_COMMIT="$commit" VITRINE_BUILD_DATE="$date"
 
+# Linked statically, the executable's own module is also compiled against the static
+# Foundation (its objects name the static libraries to link), and swift-driver's incremental
+# build does not notice the switch. In a build folder shared with plain builds (.build, for
+# the CI proof), compile that module afresh here (without its objects the driver compiles
+# every file), and make the next plain build do the same.
+module="$scratch/$configuration/vitrine.build"
+shared=0
+[ "$scratch" = "$(pwd)/.build-static" ] || shared=1
+[ "$shared" = 0 ] || rm -f "$module"/*.o
+
 flags=(-c "$configuration" --scratch-path "$scratch" --static-swift-stdlib --pkg-config-path "$static_libs/pkgconfig")
 echo "build-static: swift build ${flags[*]} --product vitrine" >&2
 swift build "${flags[@]}" --product vitrine
-binary="$(swift build "${flags[@]}" --show-bin-path)/vitrine"
+binary="$scratch/$configuration/vitrine"
 
 # Self-contained, or no binary at all.
 libraries="$(ldd "$binary")"
@@ -85,6 +95,7 @@ install -d "$out/bin" "$out/share/man/man1" "$out/share/bash-completion/completi
   "$out/share/zsh/site-functions" "$out/share/fish/vendor_completions.d"
 install -m 755 "$binary" "$out/bin/vitrine"
 [ "$configuration" = debug ] || strip "$out/bin/vitrine"
+[ "$shared" = 0 ] || rm -f "$module"/*.o "$binary"
 
 vitrine="$out/bin/vitrine"
 "$vitrine" --generate-completion-script bash >"$out/share/bash-completion/completions/vitrine"
