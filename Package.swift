@@ -42,7 +42,10 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            resources: [.copy("Theme"), .copy("Scaffold")]
+            // The default theme and the samples of `vitrine new` are compiled into the binary
+            // (EmbedResources), so a copied or installed vitrine needs nothing beside it.
+            exclude: ["Theme", "Scaffold"],
+            plugins: ["EmbedResources"]
         ),
         .executableTarget(
             name: "vitrine",
@@ -50,9 +53,14 @@ let package = Package(
                 "VitrineKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            plugins: ["StampBuild"]
         ),
         .testTarget(name: "VitrineTemplateTests", dependencies: ["VitrineTemplate"]),
+        // Build-time code generation for the two plugins below.
+        .executableTarget(name: "vitrine-codegen", path: "Plugins/vitrine-codegen"),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["vitrine-codegen"]),
+        .plugin(name: "StampBuild", capability: .buildTool(), dependencies: ["vitrine-codegen"]),
         .testTarget(
             name: "VitrineKitTests",
             dependencies: [

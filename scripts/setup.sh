@@ -12,6 +12,8 @@ if [ "$want_tests" = 1 ]; then
   [ -x /usr/lib/chromium/chromium ] || packages+=(chromium)
   [ -x /usr/bin/chromedriver ] || packages+=(chromium-driver)
   command -v java >/dev/null 2>&1 || packages+=(default-jre-headless)   # the Nu HTML checker
+  command -v man >/dev/null 2>&1 || packages+=(man-db)                  # test-static.sh: man -l
+  command -v curl >/dev/null 2>&1 || packages+=(curl)                   # test-static.sh: a served page
 fi
 
 if [ ${#packages[@]} -gt 0 ]; then

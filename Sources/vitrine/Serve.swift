@@ -35,7 +35,8 @@ extension Vitrine {
                 site: options.siteURL, siteLabel: options.site, fetch: try network.fetchOptions()
             )
             var serve = ServeOptions(build: build, host: host, port: port, logRequests: options.verbose, handlesSignals: true)
-            serve.build.themeDirectory = Theme.sourceDirectory
+            // From a checkout, the source tree's theme (edits reload live); installed, the embedded one.
+            serve.build.themeDirectory = BuildStamp.isInstalled ? nil : Theme.sourceDirectory
             let site = options.site
             try await runReportingErrors { () throws(VitrineError) in
                 try await SiteServer(options: serve).run { url in

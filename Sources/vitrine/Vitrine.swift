@@ -12,7 +12,7 @@ struct Vitrine: AsyncParsableCommand {
             Renders GIPHY, TMDB, Google Books and App Store galleries, a favorites gallery and \
             Markdown pages into a static website (SITE/public).
             """,
-        version: VitrineVersion.current,
+        version: BuildStamp.versionLine,
         subcommands: [New.self, Build.self, Serve.self, Check.self, Favorites.self],
         defaultSubcommand: nil
     )

@@ -124,8 +124,7 @@ public struct SiteScaffold: Sendable {
     }
 
     private func sampleData(_ source: Source) throws(VitrineError) -> Data {
-        guard let url = Bundle.module.url(forResource: "Scaffold/\(source.rawValue)", withExtension: "json"),
-              let data = FileManager.default.contents(atPath: url.path) else {
+        guard let data = BundledFiles.data("Scaffold/\(source.rawValue).json") else {
             throw VitrineError("vitrine new: the sample snapshot for \(source.rawValue) is missing from this installation")
         }
         return data

@@ -18,9 +18,9 @@ public struct Theme: Sendable {
     /// Names every theme must provide.
     static let required = ["layout", "home", "gallery", "cell", "pagination", "item", "page", "404", "sitemap.xml", "feed.xml"]
 
-    /// The default theme shipped in the resource bundle.
+    /// The default theme, compiled into the binary and unpacked as a folder (`BundledFiles`).
     public static var defaultDirectory: URL {
-        Bundle.module.url(forResource: "Theme", withExtension: nil)!
+        BundledFiles.themeDirectory
     }
 
     /// Loads the default theme, then the site's overrides. Every template is parsed here,

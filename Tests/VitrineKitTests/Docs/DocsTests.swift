@@ -64,4 +64,24 @@ struct DocsTests {
         #expect(text.contains(".build/release/vitrine build \"$SITE\""))
         #expect(text.contains("--strict"))
     }
+
+    @Test func releaseWorkflowParsesAndAttachesTheTarball() throws {
+        let url = TestSupport.packageRoot.appendingPathComponent(".github/workflows/release.yml")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let workflow = try #require(try Yams.load(yaml: text) as? [String: Any])
+        let trigger = try #require(workflow["on"] as? [String: Any])
+        let push = try #require(trigger["push"] as? [String: Any])
+        #expect(push["tags"] as? [String] == ["v*"])
+        let jobs = try #require(workflow["jobs"] as? [String: Any])
+        let tarball = try #require(jobs["tarball"] as? [String: Any])
+        let release = try #require(jobs["release"] as? [String: Any])
+        #expect(release["needs"] as? String == "tarball")
+        let steps = try #require(tarball["steps"] as? [[String: Any]])
+        let commands = steps.compactMap { $0["run"] as? String }.joined(separator: "\n")
+        #expect(commands.contains("apt-get install -y --no-install-recommends libcmark-dev"))
+        #expect(commands.contains("bash scripts/dist.sh dist"))
+        #expect(commands.contains("test \"$GITHUB_REF_NAME\" = \"v$version\""))
+        #expect(text.contains("gh release upload \"$GITHUB_REF_NAME\" ./*.tar.gz ./*.sha256"))
+        #expect(FileManager.default.isExecutableFile(atPath: TestSupport.packageRoot.appendingPathComponent("scripts/dist.sh").path))
+    }
 }
