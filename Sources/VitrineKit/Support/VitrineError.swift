@@ -7,8 +7,10 @@ import Foundation
 public struct VitrineError: Error, CustomStringConvertible, Equatable, Sendable {
     public var message: String
 
+    /// The message is made one line for a terminal (`TextPolicy.terminal`): it may quote a
+    /// title or an id from a file, with its line breaks and escape sequences.
     public init(_ message: String) {
-        self.message = message
+        self.message = TextPolicy.terminal(message)
     }
 
     /// An error located in a file, optionally at a line and column (1-based).
@@ -18,7 +20,7 @@ public struct VitrineError: Error, CustomStringConvertible, Equatable, Sendable 
             location += ":\(line)"
             if let column { location += ":\(column)" }
         }
-        self.message = "\(location): \(message)"
+        self.message = TextPolicy.terminal("\(location): \(message)")
     }
 
     public var description: String { message }
