@@ -3,8 +3,8 @@ import Testing
 @testable import VitrineKit
 
 /// 10,000 favorites, each with its own snapshot, so each has a favorites-only item page.
-/// Every item page used to copy the whole favorites list (n² steps: 109 s for 10,000);
-/// now one page reads its two neighbours. Not a timed test: the time limit only stops a
+/// Every item page (its model and its incremental-build key) used to copy the whole
+/// favorites list (n² steps: 109 s for 10,000); now one page reads its two neighbours. Not a timed test: the time limit only stops a
 /// quadratic regression from running for minutes. (Measured by hand in release mode, see
 /// README "Benchmark".)
 @Suite("hostile input: many favorites")
@@ -36,12 +36,16 @@ struct ManyFavoritesTests {
         let loaded = try loader.load(config: config, favorites: try loader.loadFavorites(config))
         #expect(loaded.items.count == count)
         let factory = PageFactory(site: loaded)
+        let keys = try PageKeys(site: loaded, theme: try Theme.load(overrides: nil, overridesLabel: "templates"), options: options, inputs: [:])
         var links = 0
+        var keyed = Set<StableHasher.Digest>()
         for index in loaded.items.indices {
             let page = factory.itemPage(index)
             links += (page.prev == nil ? 0 : 1) + (page.next == nil ? 0 : 1)
+            if let key = keys.key(for: .item(index: index), site: loaded) { keyed.insert(key) }
         }
         #expect(links == 2 * (count - 1))
+        #expect(keyed.count == count, "every item page has its own key")
         #expect(factory.itemPage(0).back?.title == "Favorites")
     }
 }
