@@ -30,7 +30,8 @@ extension Vitrine {
         @Option(help: "Absolute URL the site is published at; overrides baseURL in site.yml.")
         var baseURL: String?
 
-        @Option(name: .shortAndLong, help: "Pages rendered in parallel (default: the number of cores).")
+        // `.unconditional`: `--jobs -1` is a value to validate, not a flag named `-1`.
+        @Option(name: .shortAndLong, parsing: .unconditional, help: "Pages rendered in parallel (default: the number of cores).")
         var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
         @Option(help: "Write a JSON report of the build (galleries, requests, cache hits, failures, pages, time).")
@@ -66,7 +67,7 @@ extension Vitrine {
             switch result {
             case .success(let summary):
                 for warning in summary.warnings {
-                    FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
+                    FileHandle.standardError.write(Data("warning: \(TextPolicy.terminal(warning))\n".utf8))
                 }
                 if !quiet { print(summary.line) }
             case .failure(let error):

@@ -25,8 +25,11 @@ extension Vitrine {
                 site: options.siteURL, siteLabel: options.site,
                 output: output.map { URL(fileURLWithPath: $0, isDirectory: true) }, outputLabel: output
             )).run()
+            for warning in result.warnings {
+                FileHandle.standardError.write(Data("warning: \(TextPolicy.terminal(warning))\n".utf8))
+            }
             for problem in result.problems {
-                FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
+                FileHandle.standardError.write(Data("error: \(TextPolicy.terminal(problem))\n".utf8))
             }
             guard result.problems.isEmpty else { throw ExitCode.failure }
             if !options.quiet {

@@ -30,7 +30,10 @@ extension Vitrine.Favorites {
                     print("No favorites yet. Add one with: vitrine favorites add giphy:ID \(options.site)")
                     return
                 }
-                let table = [["#", "id", "kind", "title", "added"]] + rows.map { [String($0.position), $0.id, $0.kind, $0.title, $0.added] }
+                // Titles come from API data: filtered so no escape sequence or line break reaches the terminal.
+                let table = [["#", "id", "kind", "title", "added"]] + rows.map {
+                    [String($0.position), $0.id, $0.kind, $0.title, $0.added].map(TextPolicy.terminal)
+                }
                 let widths = (0..<5).map { column in table.map { $0[column].count }.max() ?? 0 }
                 for row in table {
                     let cells = row.enumerated().map { column, text in
@@ -67,7 +70,7 @@ extension Vitrine.Favorites {
             try await runReportingErrors { () throws(VitrineError) in
                 switch try await service.add(id) {
                 case .added(let title, let count, let limit):
-                    print("added \(id) “\(title)” (\(count)/\(limit))")
+                    print("added \(id) “\(TextPolicy.terminal(title))” (\(count)/\(limit))")
                 case .alreadyThere(let count, let limit):
                     print("\(id) is already a favorite (\(count)/\(limit)); nothing changed")
                 }
@@ -87,7 +90,7 @@ extension Vitrine.Favorites {
             options.bootstrapLogging()
             try await runReportingErrors { () throws(VitrineError) in
                 let (title, count, limit) = try FavoritesService(options: BuildOptions(site: options.siteURL, siteLabel: options.site)).remove(id)
-                print("removed \(id)\(title.map { " “\($0)”" } ?? "") (\(count)/\(limit))")
+                print("removed \(id)\(title.map { " “\(TextPolicy.terminal($0))”" } ?? "") (\(count)/\(limit))")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import VitrineKit
 
 /// Log lines on standard error: the message alone at info, `warning:`/`error:` prefixes above,
 /// so output is plain in CI and readable on a terminal.
@@ -23,6 +24,6 @@ struct StderrLogHandler: LogHandler {
         case .warning: prefix = "warning: "
         case .error, .critical: prefix = "error: "
         }
-        FileHandle.standardError.write(Data("\(Self.clearsLine ? "\r\u{1B}[2K" : "")\(prefix)\(event.message)\n".utf8))
+        FileHandle.standardError.write(Data("\(Self.clearsLine ? "\r\u{1B}[2K" : "")\(prefix)\(TextPolicy.terminal(event.message.description))\n".utf8))
     }
 }

@@ -53,7 +53,7 @@ func runReportingErrors(_ body: () async throws(VitrineError) -> Void) async thr
     do {
         try await body()
     } catch {
-        FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+        FileHandle.standardError.write(Data("error: \(TextPolicy.terminal(error.message))\n".utf8))
         throw ExitCode.failure
     }
 }

@@ -47,10 +47,17 @@ struct PageKeys {
             guard let home = site.homeOf[item.id] else { return hasher.finalize() }
             hasher.combine(home.gallery)
             hasher.combine(home.index)
-            let list = home.gallery.map { site.galleries[$0].items } ?? site.favorites.map(\.item)
-            for neighbour in [home.index - 1, home.index + 1] where list.indices.contains(neighbour) {
-                hasher.combine(list[neighbour].id.description)
-                hasher.combine(list[neighbour].title)
+            // The two neighbours only: copying the favorites list here made n pages cost n².
+            let neighbours = [home.index - 1, home.index + 1].compactMap { neighbour -> Item? in
+                if let gallery = home.gallery {
+                    let items = site.galleries[gallery].items
+                    return items.indices.contains(neighbour) ? items[neighbour] : nil
+                }
+                return site.favorites.indices.contains(neighbour) ? site.favorites[neighbour].item : nil
+            }
+            for neighbour in neighbours {
+                hasher.combine(neighbour.id.description)
+                hasher.combine(neighbour.title)
             }
         case .gallery(let index, let page):
             let gallery = site.galleries[index]

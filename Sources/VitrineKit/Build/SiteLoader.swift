@@ -15,7 +15,9 @@ struct SiteLoader {
 
         var galleries: [LoadedSite.Gallery] = []
         for gallery in config.galleries {
-            var snapshot = try loadSnapshot(gallery)
+            let loaded = try loadSnapshot(gallery)
+            var snapshot = loaded.snapshot
+            warnings += loaded.warnings
             for id in snapshot.invalidIDs {
                 warnings.append("gallery '\(gallery.name)' (\(gallery.source.rawValue)): id \(id) not found\(gallery.country.map { " in the \($0) store" } ?? "")")
             }
@@ -44,6 +46,7 @@ struct SiteLoader {
             }
         }
         let favoritesLabel = options.label(config.favorites.file)
+        warnings += favoritesFile.warnings
         var favorites: [(Favorite, Item)] = []
         for favorite in favoritesFile.ordered(config.favorites.order) {
             guard let item = favorite.item ?? known[favorite.id] else {
@@ -79,7 +82,7 @@ struct SiteLoader {
     /// keys cover item by item (hashing 100 MB twice would cost more than it saves).
     private func read(_ relative: String, record: Bool = true) throws(VitrineError) -> Data? {
         let url = options.site.appendingPathComponent(relative)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard try Self.fileExists(at: url, label: options.label(relative)) else { return nil }
         do {
             let data = try Data(contentsOf: url)
             if record { recorder?.record(relative, data) }
@@ -87,6 +90,15 @@ struct SiteLoader {
         } catch {
             throw VitrineError(file: options.label(relative), "cannot read: \(error.localizedDescription)")
         }
+    }
+
+    /// Whether an input file is there; a folder in its place is an error that says so
+    /// (Foundation's own is `NSCocoaErrorDomain error 256`).
+    static func fileExists(at url: URL, label: String) throws(VitrineError) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return false }
+        guard !isDirectory.boolValue else { throw VitrineError(file: label, "is a folder; a file was expected here") }
+        return true
     }
 
     private func text(_ data: Data, _ relative: String) throws(VitrineError) -> String {
@@ -124,7 +136,8 @@ struct SiteLoader {
         return try FavoritesFile.parse(data, file: options.label(config.favorites.file))
     }
 
-    func loadSnapshot(_ gallery: GalleryConfig) throws(VitrineError) -> Snapshot {
+    /// A gallery's snapshot (or catalog) and the warnings of the input policies.
+    func loadSnapshot(_ gallery: GalleryConfig) throws(VitrineError) -> (snapshot: Snapshot, warnings: [String]) {
         if gallery.source == .file, let path = gallery.path {
             return try loadCatalog(gallery, path: path)
         }
@@ -133,7 +146,7 @@ struct SiteLoader {
         guard let data = try read(relative) else {
             throw VitrineError("gallery '\(gallery.name)' (\(gallery.source.rawValue)): no snapshot at \(label), and this build does not fetch from the network")
         }
-        let snapshot = try JSONFile.decode(Snapshot.self, from: data, file: label)
+        let (snapshot, warnings) = try Snapshot.read(data, file: label)
         guard snapshot.format == Snapshot.currentFormat else {
             throw VitrineError(file: label, "unknown snapshot format '\(snapshot.format)' (expected \(Snapshot.currentFormat))")
         }
@@ -143,17 +156,17 @@ struct SiteLoader {
         if let wrong = snapshot.items.first(where: { $0.id.source != gallery.source }) {
             throw VitrineError(file: label, "item '\(wrong.id)' does not belong to source '\(gallery.source.rawValue)'")
         }
-        return snapshot
+        return (snapshot, warnings)
     }
 
     /// A file gallery's items come from its catalog file, not from a snapshot in `data/`.
-    func loadCatalog(_ gallery: GalleryConfig, path: String) throws(VitrineError) -> Snapshot {
+    func loadCatalog(_ gallery: GalleryConfig, path: String) throws(VitrineError) -> (snapshot: Snapshot, warnings: [String]) {
         let label = options.label(path)
         guard let data = try read(path, record: false) else {
             throw VitrineError("gallery '\(gallery.name)' (file): no catalog at \(label)")
         }
-        let items = try CatalogFile.read(data, file: label)
-        return Snapshot(gallery: gallery.name, source: .file, query: path, totalResults: items.count, items: items)
+        let (items, warnings) = try CatalogFile.read(data, file: label)
+        return (Snapshot(gallery: gallery.name, source: .file, query: path, totalResults: items.count, items: items), warnings)
     }
 
     struct Content {

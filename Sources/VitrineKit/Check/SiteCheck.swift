@@ -14,6 +14,9 @@ public struct SiteCheck: Sendable {
 
     public struct Result: Sendable {
         public var problems: [String]
+        /// Values the input policies left out (a rating of 1e18, a repeated catalog id): the
+        /// build goes on without them, so they do not fail the check.
+        public var warnings: [String] = []
         /// Whether a built site was found and its links checked.
         public var checkedOutput: Bool
         public var files: Int
@@ -21,6 +24,7 @@ public struct SiteCheck: Sendable {
 
     public func run() -> Result {
         var problems: [String] = []
+        var warnings: [String] = []
         func collect(_ body: () throws(VitrineError) -> Void) {
             do { try body() } catch { problems.append(error.message) }
         }
@@ -28,10 +32,10 @@ public struct SiteCheck: Sendable {
         var config: SiteConfig?
         collect { () throws(VitrineError) in config = try loader.loadConfig() }
         if let config {
-            collect { () throws(VitrineError) in _ = try loader.loadFavorites(config) }
+            collect { () throws(VitrineError) in warnings += try loader.loadFavorites(config).warnings }
             collect { () throws(VitrineError) in _ = try loader.loadContent(config) }
             for gallery in config.galleries {
-                collect { () throws(VitrineError) in _ = try loader.loadSnapshot(gallery) }
+                collect { () throws(VitrineError) in warnings += try loader.loadSnapshot(gallery).warnings }
             }
         }
         collect { () throws(VitrineError) in
@@ -54,6 +58,6 @@ public struct SiteCheck: Sendable {
                     .map { "\(label)/\($0)" }
             }
         }
-        return Result(problems: problems, checkedOutput: built, files: files)
+        return Result(problems: problems, warnings: warnings, checkedOutput: built, files: files)
     }
 }

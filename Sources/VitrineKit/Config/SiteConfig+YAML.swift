@@ -8,7 +8,7 @@ extension SiteConfig {
     /// Parses and validates `site.yml` text. `file` is the path used in messages.
     public static func parse(_ text: String, file: String) throws(VitrineError) -> SiteConfig {
         guard let root = try YAMLMapping.compose(text, file: file) else {
-            throw VitrineError(file: file, "the file is empty; it needs at least 'title' and 'galleries'")
+            throw VitrineError(file: file, "the file is empty; it needs at least 'title'")
         }
         let top = try YAMLMapping(root, file: file, path: "")
         try top.rejectUnknownKeys(["title", "baseURL", "language", "perPage", "columns", "favorites", "galleries"])
@@ -79,8 +79,10 @@ extension GalleryConfig {
         guard SiteConfig.isValidName(name) else {
             let reason = SiteConfig.reservedNames.contains(name)
                 ? "'\(name)' is reserved for vitrine's own folders"
+                : name.count > 64
+                ? "it is \(name.count) characters long; a gallery name has at most 64"
                 : "use lower-case letters, digits and '-', starting with a letter or digit"
-            throw mapping.error(at: "name", "invalid gallery name '\(name)' in \(mapping.path): \(reason)")
+            throw mapping.error(at: "name", "invalid gallery name '\(name.count > 64 ? name.prefix(32) + "…" : name)' in \(mapping.path): \(reason)")
         }
         let sourceText = try mapping.requiredString("source")
         guard let source = Source(rawValue: sourceText) else {

@@ -60,7 +60,8 @@ struct YAMLMapping {
         guard case .scalar(let scalar) = node else {
             throw typeError(key, node, "a string")
         }
-        return scalar.string
+        // YAML's escapes (`"\u0000"`, `"\e"`) can spell control characters: the text policy applies.
+        return TextPolicy.plain(scalar.string)
     }
 
     func requiredString(_ key: String) throws(VitrineError) -> String {
@@ -92,14 +93,14 @@ struct YAMLMapping {
         guard let node = value(key) else { return nil }
         switch node {
         case .scalar(let scalar):
-            return [scalar.string]
+            return [TextPolicy.plain(scalar.string)]
         case .sequence(let sequence):
             var result: [String] = []
             for element in sequence {
                 guard case .scalar(let scalar) = element else {
                     throw Self.error(file: file, at: element, "'\(qualified(key))' must be a list of strings or numbers")
                 }
-                result.append(scalar.string)
+                result.append(TextPolicy.plain(scalar.string))
             }
             return result
         default:
@@ -176,11 +177,31 @@ extension YAMLMapping {
                 throw VitrineError(file: file, line: mark.line, column: mark.column, "invalid YAML: \(problem)")
             case .composer(_, let problem, let mark, _):
                 throw VitrineError(file: file, line: mark.line, column: mark.column, "invalid YAML: \(problem)")
+            case .duplicatedKeysInMapping(let duplicates, let context):
+                // Yams' own description quotes the whole file; one line names the second key instead.
+                let key = duplicates.sorted().first ?? ""
+                let (line, column) = secondOccurrence(of: key, in: text, from: context.mark.line) ?? (context.mark.line, context.mark.column)
+                throw VitrineError(file: file, line: line, column: column, "duplicate key '\(key)'")
             default:
-                throw VitrineError(file: file, "invalid YAML: \(error)")
+                throw VitrineError(file: file, "invalid YAML: \(TextPolicy.terminal("\(error)").prefix(200))")
             }
         } catch {
-            throw VitrineError(file: file, "invalid YAML: \(error)")
+            throw VitrineError(file: file, "invalid YAML: \(TextPolicy.terminal("\(error)").prefix(200))")
         }
+    }
+
+    /// The line and column of the second `key:` at the start of a line (after `- `) from
+    /// line `start` on: where a duplicate key is written.
+    static func secondOccurrence(of key: String, in text: String, from start: Int) -> (Int, Int)? {
+        var found = 0
+        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where offset + 1 >= start {
+            var body = line.drop { $0 == " " }
+            if body.hasPrefix("- ") { body = body.dropFirst(2).drop { $0 == " " } }
+            let unquoted = body.hasPrefix("\"\(key)\"") || body.hasPrefix("'\(key)'") ? body.dropFirst(key.count + 2) : (body.hasPrefix(key) ? body.dropFirst(key.count) : nil)
+            guard let rest = unquoted, rest.drop(while: { $0 == " " }).hasPrefix(":") else { continue }
+            found += 1
+            if found == 2 { return (offset + 1, line.distance(from: line.startIndex, to: body.startIndex) + 1) }
+        }
+        return nil
     }
 }

@@ -30,6 +30,8 @@ public struct FavoritesFile: Sendable, Equatable {
     public var favorites: [Favorite]
     /// Top-level keys vitrine does not know (`comment`), kept through every rewrite.
     var otherKeys: [String: JSONValue] = [:]
+    /// Values the input policies left out of the items' snapshots, one line each.
+    public var warnings: [String] = []
 
     public init(favorites: [Favorite]) {
         self.favorites = favorites
@@ -109,7 +111,12 @@ extension FavoritesFile {
 
     /// Reads and validates the file's bytes; `file` is the path used in messages.
     public static func parse(_ data: Data, file: String) throws(VitrineError) -> FavoritesFile {
-        let wire = try JSONFile.decode(Wire.self, from: data, file: file)
+        var wire = try JSONFile.decode(Wire.self, from: data, file: file)
+        let snapshots = wire.favorites.enumerated().compactMap { index, entry in entry.item.map { (index, $0) } }
+        let (checked, warnings) = Item.checked(snapshots.map { $0.1 }, file: file, data: data) {
+            [.key("favorites"), .index(snapshots[$0].0), .key("item")]
+        }
+        for (offset, item) in checked.enumerated() { wire.favorites[snapshots[offset].0].item = item }
         var favorites: [Favorite] = []
         var seen: Set<ItemID> = []
         for (index, entry) in wire.favorites.enumerated() {
@@ -134,9 +141,10 @@ extension FavoritesFile {
             favorite.otherKeys = entry.otherKeys
             favorites.append(favorite)
         }
-        var result = FavoritesFile(favorites: favorites)
-        result.otherKeys = wire.otherKeys
-        return result
+        var parsed = FavoritesFile(favorites: favorites)
+        parsed.otherKeys = wire.otherKeys
+        parsed.warnings = warnings
+        return parsed
     }
 }
 

@@ -31,6 +31,7 @@ public struct FavoritesService: Sendable {
     private func context() throws(VitrineError) -> (SiteConfig, FavoritesStore) {
         let config = try SiteLoader(options: options, logger: logger).loadConfig()
         var store = FavoritesStore(url: options.site.appendingPathComponent(config.favorites.file), label: options.label(config.favorites.file))
+        _ = try SiteLoader.fileExists(at: store.url, label: store.label)
         store.beforeRename = beforeRename
         return (config, store)
     }
@@ -127,7 +128,7 @@ public struct FavoritesService: Sendable {
         }
         let session = FetchSession(options: options, logger: logger)
         do {
-            let item = try await session.sources.client(for: id.source).item(id)
+            let item = try await session.sources.client(for: id.source).item(id).checked().item
             await session.close()
             return item
         } catch {

@@ -45,6 +45,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             var headers: [String: String] = [:]
             for header in response.headers { headers[header.name.lowercased()] = header.value }
             return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+        } catch is NIOTooManyBytesError {
+            throw TransportError(kind: .connection, description: "the response is larger than \(Self.maxBodyBytes / 1_048_576) MB, far more than an API page; refused")
         } catch let error as HTTPClientError where error == .connectTimeout {
             throw TransportError(kind: .timeout, description: "no connection within \(Self.seconds(timeouts.connect))")
         } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {

@@ -68,12 +68,14 @@ struct FetchStage {
         }
         outcome.counters = await session.client.counters
         await session.close()
+        // Said once: a single fatal failure is the error itself, not also a warning before it.
+        if fatal.count == 1 && outcome.failures.count == 1 {
+            throw VitrineError(outcome.failures[0])
+        }
         for line in outcome.failures { logger.warning("\(line)") }
         if !fatal.isEmpty {
             let names = fatal.map { "'\($0)'" }.joined(separator: ", ")
-            throw VitrineError(fatal.count == 1 && outcome.failures.count == 1
-                ? outcome.failures[0]
-                : "\(Format.count(fatal.count, "search", "searches")) failed with nothing to fall back on: \(names)")
+            throw VitrineError("\(Format.count(fatal.count, "search", "searches")) failed with nothing to fall back on: \(names)")
         }
         return outcome
     }
@@ -109,9 +111,21 @@ struct FetchStage {
             let prefix = "fetch '\(gallery.name)' (\(gallery.source.rawValue))"
             switch result {
             case .success(let found):
+                let (items, problems) = Item.checked(found.items, file: prefix, data: nil) { [.key("results"), .index($0)] }
+                for problem in problems { logger.warning("\(problem)") }
+                if items.isEmpty, let previous = try existingSnapshot(gallery), !previous.snapshot.items.isEmpty {
+                    let line = "\(prefix): the search returned 0 results; the snapshot of \(previous.date) has \(Format.count(previous.snapshot.items.count, "item", "items"))"
+                    if fetch.strict {
+                        outcome.origins[gallery.name] = .failed
+                        outcome.failures.append(line + "; --strict")
+                        fatal.append(gallery.name)
+                        continue
+                    }
+                    logger.warning("\(line); replaced it with an empty result")
+                }
                 let snapshot = Snapshot(
                     gallery: gallery.name, source: gallery.source, query: gallery.requestSummary,
-                    totalResults: found.totalResults, items: found.items, invalidIDs: found.missingIDs
+                    totalResults: max(0, found.totalResults), items: items, invalidIDs: found.missingIDs.map(TextPolicy.plain)
                 )
                 try write(snapshot, for: gallery)
                 outcome.written.append(url(gallery))
@@ -133,7 +147,10 @@ struct FetchStage {
         if fetch.mode != .offline {
             for id in unresolved {
                 do {
-                    outcome.resolved[id] = try await clients.client(for: id.source).item(id)
+                    let found = try await clients.client(for: id.source).item(id)
+                    let (items, problems) = Item.checked([found], file: "favorite '\(id)'", data: nil) { _ in [] }
+                    for problem in problems { logger.warning("\(problem)") }
+                    outcome.resolved[id] = items.first
                 } catch {
                     outcome.failures.append("favorite '\(id)': \(error.message)")
                 }
@@ -165,8 +182,8 @@ struct FetchStage {
     /// The gallery's snapshot if it exists and answers the gallery's current search.
     func existingSnapshot(_ gallery: GalleryConfig) throws(VitrineError) -> Existing? {
         let file = url(gallery)
-        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        let snapshot = try JSONFile.decode(Snapshot.self, from: data, file: label(gallery))
+        guard try SiteLoader.fileExists(at: file, label: label(gallery)), let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        let snapshot = try Snapshot.read(data, file: label(gallery)).snapshot
         guard snapshot.source == gallery.source, snapshot.query == gallery.requestSummary else {
             logger.info("fetch: '\(gallery.name)' snapshot answers another search; it will be replaced")
             return nil

@@ -33,7 +33,7 @@ public struct ContentFile: Sendable {
             }
         }
         if content.title == nil {
-            content.title = Self.firstHeading(in: body)
+            content.title = Self.firstHeading(in: TextPolicy.markdown(body))
         }
         content.html = Markdown.html(body)
         return content

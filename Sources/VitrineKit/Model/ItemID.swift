@@ -1,3 +1,6 @@
+import Crypto
+import Foundation
+
 /// An item's identity across the whole site: `giphy:FiGiRei2ICzzG`, `tmdb:550`,
 /// `books:zyTCAlFPjgYC`, `appstore:872469884`.
 public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -29,12 +32,32 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(source.idPrefix):\(value)" }
 
+    /// The longest folder name `pathSegment` gives, in bytes: well under the 255-byte
+    /// file-name limit of every common file system.
+    public static let maxPathSegmentBytes = 200
+
     /// The folder name of the item's detail page under `items/`: `giphy-FiGiRei2ICzzG`.
     ///
     /// Letters, digits, `-` and `_` pass through; every other byte (including `.`, `/`, `%`
     /// and `~`) becomes `~HH`, so the mapping is injective and no id can form `..` or a
-    /// path separator.
+    /// path separator. An encoding longer than `maxPathSegmentBytes` (60 Korean characters
+    /// are 540 bytes) is shortened, stably: its first 150 bytes (never half a `~HH`), `~~`
+    /// and 32 hex digits of the SHA-256 of the whole id. `~~` never occurs in a full
+    /// encoding, so a shortened name cannot equal another id's full one.
     public var pathSegment: String {
+        let full = encodedSegment
+        guard full.utf8.count > Self.maxPathSegmentBytes else { return full }
+        var cut = full.utf8.index(full.utf8.startIndex, offsetBy: 150)
+        // Step back over a `~` or `~H` the cut would split.
+        for back in 1...2 where full.utf8[full.utf8.index(cut, offsetBy: -back)] == UInt8(ascii: "~") {
+            cut = full.utf8.index(cut, offsetBy: -back)
+            break
+        }
+        let digest = SHA256.hash(data: Data(description.utf8)).prefix(16).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        return String(full[..<cut]) + "~~" + digest
+    }
+
+    private var encodedSegment: String {
         var segment = source.idPrefix + "-"
         for byte in value.utf8 {
             switch byte {

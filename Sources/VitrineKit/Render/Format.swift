@@ -18,15 +18,19 @@ enum Format {
     }
 
     /// One decimal, rounded half away from zero: `7.25` → `7.3`, `4.60778` → `4.6`.
+    /// Total: a value the number policy should have refused (NaN, ±inf, 1e18) gives `–`
+    /// instead of trapping in `Int(Double)`.
     static func oneDecimal(_ value: Double) -> String {
-        let tenths = Int((abs(value) * 10).rounded(.toNearestOrAwayFromZero))
-        return (value < 0 ? "-" : "") + "\(tenths / 10).\(tenths % 10)"
+        let scaled = (abs(value) * 10).rounded(.toNearestOrAwayFromZero)
+        guard scaled.isFinite, scaled < 1e15 else { return "–" }
+        let tenths = Int(scaled)
+        return (value < 0 && tenths > 0 ? "-" : "") + "\(tenths / 10).\(tenths % 10)"
     }
 
     /// Bytes as megabytes with one decimal: `3091658752` → `2,948.4 MB` (1 MB = 1,048,576 bytes).
     static func megabytes(_ bytes: Int64) -> String {
-        let tenths = Int((Double(bytes) / 1_048_576 * 10).rounded(.toNearestOrAwayFromZero))
-        return "\(grouped(tenths / 10)).\(tenths % 10) MB"
+        let tenths = Int((Double(bytes.magnitude) / 1_048_576 * 10).rounded(.toNearestOrAwayFromZero))
+        return (bytes < 0 ? "-" : "") + "\(grouped(tenths / 10)).\(tenths % 10) MB"
     }
 
     /// Joins non-empty parts.

@@ -90,7 +90,23 @@ public struct SiteServer: Sendable {
                 Task { await group.triggerGracefulShutdown() }
             }
         } catch {
-            throw VitrineError("serve on \(host):\(options.port): \(error)")
+            throw Self.describe(error, host: host, port: options.port)
+        }
+    }
+
+    /// A failure to listen, said as a person would: `port 8080 on 127.0.0.1 is already in use; …`.
+    static func describe(_ error: any Error, host: String, port: Int) -> VitrineError {
+        let place = "serve on \(host):\(port)"
+        guard let io = error as? IOError else { return VitrineError("\(place): \(error)") }
+        switch io.errnoCode {
+        case EADDRINUSE:
+            return VitrineError("\(place): port \(port) is already in use (another vitrine serve?); choose another with --port, or --port 0 for any free port")
+        case EACCES:
+            return VitrineError("\(place): not allowed to listen on port \(port); ports below 1024 need privileges, choose another with --port")
+        case EADDRNOTAVAIL:
+            return VitrineError("\(place): '\(host)' is not an address of this machine; use --host 127.0.0.1")
+        default:
+            return VitrineError("\(place): cannot listen (\(String(cString: strerror(io.errnoCode))))")
         }
     }
 

@@ -71,8 +71,9 @@ public enum JSONFile {
     static func syntaxError(in data: Data, file: String) -> VitrineError {
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return VitrineError(file: file, "invalid JSON")
+            return numberError(in: data, file: file) ?? VitrineError(file: file, "invalid JSON")
         } catch {
+            if "\(error)".contains("not representable"), let located = numberError(in: data, file: file) { return located }
             let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
             let offset: Int
             if let range = text.range(of: "character "),
@@ -85,6 +86,15 @@ public enum JSONFile {
             let (line, column) = lineAndColumn(ofCharacter: offset, in: data)
             return VitrineError(file: file, line: line, column: column, "invalid JSON (\(reason.trimmingCharacters(in: .punctuationCharacters)))")
         }
+    }
+
+    /// Valid JSON that still did not decode: a number too large for its field (Foundation
+    /// says only "not valid JSON"), found and named with its position and key path.
+    private static func numberError(in data: Data, file: String) -> VitrineError? {
+        guard let number = JSONLocator.unrepresentableNumber(in: data) else { return nil }
+        let (line, column) = lineAndColumn(ofCharacter: number.offset, in: data)
+        let path = keyPath(number.path.map(\.codingKey))
+        return VitrineError(file: file, line: line, column: column, "\(path.isEmpty ? "" : path + ": ")\(number.literal) does not fit this field")
     }
 
     /// 1-based line and column of a UTF-8 byte offset.

@@ -17,7 +17,7 @@ enum JSONLocator {
 
     static func position(of path: [Step], in data: Data) -> (line: Int, column: Int)? {
         let bytes = [UInt8](data)
-        var scanner = Scanner(bytes: bytes)
+        var scanner = ByteScanner(bytes: bytes)
         scanner.skipWhitespace()
         for step in path {
             guard scanner.descend(into: step) else { return nil }
@@ -25,7 +25,8 @@ enum JSONLocator {
         return JSONFile.lineAndColumn(ofCharacter: scanner.index, in: data)
     }
 
-    private struct Scanner {
+    /// A byte cursor over JSON text: strings, whitespace, whole values.
+    struct ByteScanner {
         let bytes: [UInt8]
         var index = 0
 

@@ -9,8 +9,10 @@ public struct VitrineError: Error, CustomStringConvertible, Equatable, Sendable 
     /// The work was stopped by SIGINT or SIGTERM (task cancellation), not by a fault.
     public var isInterruption = false
 
+    /// The message is made one line for a terminal (`TextPolicy.terminal`): it may quote a
+    /// title or an id from a file, with its line breaks and escape sequences.
     public init(_ message: String) {
-        self.message = message
+        self.message = TextPolicy.terminal(message)
     }
 
     /// Thrown where a build notices it was cancelled; nothing was published.
@@ -27,7 +29,7 @@ public struct VitrineError: Error, CustomStringConvertible, Equatable, Sendable 
             location += ":\(line)"
             if let column { location += ":\(column)" }
         }
-        self.message = "\(location): \(message)"
+        self.message = TextPolicy.terminal("\(location): \(message)")
     }
 
     public var description: String { message }

@@ -65,7 +65,7 @@ struct InterruptionTests {
         let buildTime = (clock.now - timed) / .seconds(1)
         #expect(try TestSupport.tree(output) == b)
 
-        var generator = SeededGenerator(seed: 20261122)
+        var generator = SplitMix64(seed: 20261122)
         var current = "B"
         var outcomes: [String: Int] = [:]
         let signals: [Int32] = [SIGKILL, SIGINT, SIGTERM]
@@ -127,18 +127,5 @@ struct InterruptionTests {
         #expect(tree == one || tree == two)
         #expect(stderr.contains { $0.contains("waiting for another vitrine build of site/public (pid ") }, "\(stderr)")
         #expect(try Self.leftovers(site) == [])
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing round can be replayed.
-private struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -109,7 +109,7 @@ struct SiteConfigTests {
     }
 
     @Test func emptyFileIsAnError() {
-        #expect(throws: VitrineError("Site/site.yml: the file is empty; it needs at least 'title' and 'galleries'")) {
+        #expect(throws: VitrineError("Site/site.yml: the file is empty; it needs at least 'title'")) {
             try SiteConfig.parse("", file: file)
         }
     }

@@ -44,7 +44,8 @@ public struct ShareLink: Sendable, Encodable {
 
 public struct GIFView: Sendable, Encodable {
     /// The animation, shown in a 160×160 box, aspect kept.
-    public let image: ImageView
+    /// nil when the GIF has no usable image: the template shows its "no image" box.
+    public let image: ImageView?
     public let rating: String?
     public let username: String?
     public let sourceHref: String?

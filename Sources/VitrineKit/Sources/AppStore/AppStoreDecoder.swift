@@ -67,11 +67,12 @@ public enum AppStoreDecoder {
         return Picture(url: url, width: nominal, height: nominal)
     }
 
-    /// `392x696bb.jpg`, `512x512bb.png`, `643x0w.jpg` → (width, height); zero is unknown.
+    /// `392x696bb.jpg`, `512x512bb.png`, `643x0w.jpg`, and the old `screen1136x1136.jpeg`,
+    /// `screen568x568.jpeg` → (width, height); zero is unknown.
     static func size(inPath url: String) -> (Int, Int)? {
         let path = url.split(separator: "?", maxSplits: 1).first ?? ""
         guard let name = path.split(separator: "/").last,
-              let match = name.wholeMatch(of: /(\d{1,5})x(\d{1,5})[a-z]*\.[A-Za-z]+/),
+              let match = name.wholeMatch(of: /[A-Za-z]{0,12}(\d{1,5})x(\d{1,5})[a-z]*\.[A-Za-z]+/),
               let width = Int(match.1), let height = Int(match.2), width > 0, height > 0 else { return nil }
         return (width, height)
     }

@@ -73,7 +73,7 @@ public enum GiphyDecoder {
         let details = GIFDetails(
             rating: DecoderSupport.text(gif.rating),
             username: DecoderSupport.text(gif.username),
-            sourceURL: SafeURL.check(DecoderSupport.text(gif.sourcePostURL)) ?? SafeURL.check(DecoderSupport.text(gif.source)),
+            sourceURL: SafeURL.link(DecoderSupport.text(gif.sourcePostURL)) ?? SafeURL.link(DecoderSupport.text(gif.source)),
             sourceDomain: DecoderSupport.text(gif.sourceTLD),
             animated: animatedRendition.flatMap(picture),
             still: still,

@@ -56,7 +56,7 @@ public enum GoogleBooksDecoder {
             cover: largest
         )
         let link = [info?.infoLink, info?.canonicalVolumeLink, info?.previewLink]
-            .lazy.compactMap { SafeURL.checkUpgradingKnownHosts(DecoderSupport.text($0)) }.first
+            .lazy.compactMap { SafeURL.check(DecoderSupport.text($0)) }.first
         return Item(
             id: id,
             title: DecoderSupport.text(info?.title) ?? "Untitled book",
@@ -69,7 +69,7 @@ public enum GoogleBooksDecoder {
     /// Cover links come as `http://books.google.com/...`; Google's hosts are upgraded to
     /// https, others (a test server) are kept as given. Google gives no pixel sizes.
     static func cover(_ raw: String?) -> Picture? {
-        SafeURL.checkUpgradingKnownHosts(DecoderSupport.text(raw)).map { Picture(url: $0) }
+        SafeURL.check(DecoderSupport.text(raw)).map { Picture(url: $0) }
     }
 
     /// Google's HTML (`description` of a volume, `textSnippet`) as plain text.

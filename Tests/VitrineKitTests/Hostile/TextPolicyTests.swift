@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import VitrineKit
+
+/// The one text policy: every control character, at decode time, for HTML and the terminal.
+@Suite("hostile input: text policy")
+struct TextPolicyTests {
+    static let c0 = (0x00...0x1F).map { Unicode.Scalar(UInt8($0)) }
+    static let c1 = (0x7F...0x9F).compactMap { Unicode.Scalar($0) }
+
+    @Test(arguments: c0 + c1)
+    func everyControlCharacterLeavesPlainTextButTabAndNewline(_ scalar: Unicode.Scalar) {
+        let text = "a" + String(Character(scalar)) + "b"
+        let plain = TextPolicy.plain(text)
+        switch scalar {
+        case "\t": #expect(plain == "a\tb")
+        case "\n", "\r": #expect(plain == "a\nb")
+        default: #expect(plain == "ab")
+        }
+        #expect(!TextPolicy.terminal(text).unicodeScalars.contains { TextPolicy.isControl($0) })
+    }
+
+    @Test func crLfIsOneLineBreakAndNoncharactersGo() {
+        #expect(TextPolicy.plain("one\r\ntwo\rthree") == "one\ntwo\nthree")
+        let noncharacters = [0xFDD0, 0xFDEF, 0xFFFE, 0xFFFF, 0x1FFFF, 0x10FFFE].map { String(Unicode.Scalar($0)!) }.joined()
+        #expect(TextPolicy.plain("x" + noncharacters + "y") == "xy")
+        #expect(TextPolicy.plain("한국어 — “ok” ★") == "한국어 — “ok” ★")
+    }
+
+    @Test func markdownGetsTheReplacementCharacterForNUL() {
+        #expect(TextPolicy.markdown("a\u{0}b\u{7}c") == "a\u{FFFD}bc")
+    }
+
+    @Test func aNULInMarkdownNoLongerCutsThePage() {
+        let html = Markdown.html("Before\u{0}after **bold**\n\nEND")
+        #expect(html.contains("Before\u{FFFD}after <strong>bold</strong>"))
+        #expect(html.contains("END"))
+    }
+
+    /// Escape sequences (clear screen, window title), CR and LF: nothing reaches a terminal.
+    @Test func terminalTextIsOneHarmlessLine() {
+        let title = "Cat\u{1B}[2J\u{1B}]0;owned\u{07}\r\nwarning: fake line\u{9B}31m"
+        let shown = TextPolicy.terminal(title)
+        #expect(!shown.contains("\u{1B}") && !shown.contains("\n") && !shown.contains("\r") && !shown.contains("\u{9B}"))
+        #expect(shown == "Cat[2J]0;owned warning: fake line31m")
+    }
+}
