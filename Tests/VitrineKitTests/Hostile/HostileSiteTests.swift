@@ -17,10 +17,15 @@ struct HostileSiteTests {
         func text(_ path: String) -> String { TestSupport.text(tree, path) }
     }
 
-    static func build() async throws -> (Built, URL) {
+    /// One build shared by the tests of this suite (each reads it only).
+    static let shared = Task { () throws -> (Built, URL) in
         let output = try TestSupport.temporaryDirectory().appendingPathComponent("public")
         let summary = try await TestSupport.build(site, output: output)
         return (Built(summary: summary, tree: try TestSupport.tree(output)), output)
+    }
+
+    static func build() async throws -> (Built, URL) {
+        try await shared.value
     }
 
     @Test func itBuildsWithNoBrokenLink() async throws {

@@ -13,8 +13,8 @@ struct SiteWatcherTests {
         }
     }
 
-    /// Runs a watcher over one folder until `until` holds or 15 s pass (a bound, not a wait:
-    /// on a busy machine, with the whole suite running, the first scan can take seconds).
+    /// Runs a watcher over one folder until `until` holds or 30 s pass (generous: the whole
+    /// suite runs alongside on two cores, and a starved pool must not fail the test).
     func watch(_ folder: URL, rebuild: @escaping @Sendable () async -> [URL], until: @escaping @Sendable () async -> Bool) async throws {
         let watcher = SiteWatcher(
             paths: [folder], pollInterval: .milliseconds(20), debounce: .milliseconds(20),
@@ -22,13 +22,13 @@ struct SiteWatcherTests {
         )
         let task = Task { try await watcher.run() }
         defer { task.cancel() }
-        let deadline = ContinuousClock.now + .seconds(15)
+        let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline, await !until() { try await Task.sleep(for: .milliseconds(20)) }
     }
 
     /// Edits `file` until the watcher has rebuilt once (its first scan may not have run yet).
     func editUntilFirstRebuild(_ file: URL, _ rebuilds: Rebuilds) async throws {
-        let deadline = ContinuousClock.now + .seconds(15)
+        let deadline = ContinuousClock.now + .seconds(30)
         var number = 0
         while await rebuilds.count == 0, ContinuousClock.now < deadline {
             number += 1

@@ -64,6 +64,20 @@ enum TestSupport {
         tree[path].map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
+    /// Runs long synchronous work (a big load, a spawned binary) on a thread of its own, off
+    /// Swift's cooperative pool (two threads on two cores): blocking the pool would starve the
+    /// tests with deadlines that run alongside. `nice` lowers the thread's priority (Linux).
+    static func offPool<T: Sendable>(nice: Int32 = 0, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                if nice != 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice) }
+                continuation.resume(with: Result { try body() })
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
     // MARK: The built binary
 
     /// `.build/<triple>/debug/vitrine`, next to the test bundle.
