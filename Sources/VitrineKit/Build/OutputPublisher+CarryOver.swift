@@ -53,7 +53,7 @@ extension OutputPublisher {
             if index & 1023 == 0, Task.isCancelled { throw VitrineError.interrupted }
             if planned.contains(folder) { throw clash(folder, "a folder") }
             if !ownedFolders.contains(folder), !plannedFolders.contains(folder) {
-                lstat(output.path + "/" + folder, &status)
+                guard lstat(output.path + "/" + folder, &status) == 0 else { throw FileWriter.error("keep \(folder)") }
                 try writer.makeFolder(folder, mode: status.st_mode & 0o7777)
                 keep(folder, folder: true)
             }
