@@ -15,6 +15,9 @@ extension Vitrine {
         @Option(help: "The first gallery's source: \(Source.allCases.map(\.rawValue).joined(separator: ", ")).")
         var source: String = "giphy"
 
+        @Option(help: "Absolute URL the site will be published at (share links, sitemap, feed and structured data need it).")
+        var baseURL: String?
+
         @Flag(name: .shortAndLong, help: "Print nothing but errors.")
         var quiet = false
 
@@ -25,13 +28,15 @@ extension Vitrine {
         }
 
         func run() async throws {
-            let scaffold = SiteScaffold(
-                directory: URL(fileURLWithPath: directory, isDirectory: true), label: directory, source: Source(rawValue: source) ?? .giphy
-            )
             try await runReportingErrors { () throws(VitrineError) in
+                let scaffold = try SiteScaffold(
+                    directory: URL(fileURLWithPath: directory, isDirectory: true), label: directory,
+                    source: Source(rawValue: source) ?? .giphy, baseURL: baseURL
+                )
                 let files = try scaffold.create()
                 guard !quiet else { return }
                 print("created \(directory)/ with \(files.joined(separator: ", "))")
+                if let notice = scaffold.baseURLNotice { print(notice) }
                 print("next:")
                 for step in scaffold.nextSteps { print("  \(step)") }
             }

@@ -250,7 +250,8 @@ struct TemplateTests {
     @Test("raw output ({{{ }}} / {{& }}) only for RenderedHTML fields")
     func rawOutputLint() throws {
         // descriptionHTML: a catalog entry's Markdown description (RenderedHTML, libcmark safe mode).
-        let allowed: Set<String> = ["introHTML", "bodyHTML", "descriptionHTML"]
+        // page.jsonLD: RenderedJSON (an encoder's JSON with `<`, `>`, `&` escaped as \u00XX).
+        let allowed: Set<String> = ["introHTML", "bodyHTML", "descriptionHTML", "page.jsonLD"]
         let pattern = try NSRegularExpression(pattern: #"\{\{\{\s*([^}]*?)\s*\}\}\}|\{\{&\s*([^}]*?)\s*\}\}"#)
         for (name, text) in try Theme.templateSources() {
             let range = NSRange(text.startIndex..., in: text)
@@ -317,7 +318,7 @@ private enum Check {
         #expect(html.hasPrefix("<!doctype html>"), sourceLocation: sourceLocation)
         #expect(html.contains(#"<html lang="en">"#), sourceLocation: sourceLocation)
         #expect(html.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1">"#), sourceLocation: sourceLocation)
-        #expect(html.contains(#"<body data-kind="\#(kind)">"#), sourceLocation: sourceLocation)
+        #expect(html.contains(#"<body data-kind="\#(kind)" data-strings="{&quot;more&quot;:&quot;More &lt;/script&gt;&quot;}">"#), sourceLocation: sourceLocation)
         #expect(html.contains("<title>"), sourceLocation: sourceLocation)
         #expect(html.contains(#"<main id="main""#), sourceLocation: sourceLocation)
         #expect(html.hasSuffix("</html>\n"), sourceLocation: sourceLocation)
@@ -374,7 +375,11 @@ private enum Sample {
                 imageAlt: "Alt " + hostile,
                 twitterCard: "summary_large_image"
             ),
-            pageKind: kind
+            pageKind: kind, t: .english, scriptStrings: #"{"more":"More </script>"}"#,
+            attributions: [
+                Attribution(source: "giphy", isGIPHY: true, isTMDB: false, text: "Powered By GIPHY", credit: nil, href: "https://giphy.com/"),
+            ],
+            jsonLD: nil
         )
     }
 
@@ -423,11 +428,11 @@ private enum Sample {
             emptyMessage: "Try another search.",
             pagination: empty ? nil : PaginationView(
                 links: [
-                    PageLinkView(number: 1, href: "../../index.html", isCurrent: false, isGap: false),
-                    PageLinkView(number: 2, href: "../2/index.html", isCurrent: true, isGap: false),
-                    PageLinkView(number: 3, href: "../3/index.html", isCurrent: false, isGap: false),
-                    PageLinkView(number: 0, href: "", isCurrent: false, isGap: true),
-                    PageLinkView(number: 132, href: "../132/index.html", isCurrent: false, isGap: false),
+                    PageLinkView(number: 1, href: "../../index.html", isCurrent: false, isGap: false, label: "Page 1"),
+                    PageLinkView(number: 2, href: "../2/index.html", isCurrent: true, isGap: false, label: "Page 2"),
+                    PageLinkView(number: 3, href: "../3/index.html", isCurrent: false, isGap: false, label: "Page 3"),
+                    PageLinkView(number: 0, href: "", isCurrent: false, isGap: true, label: "Page 0"),
+                    PageLinkView(number: 132, href: "../132/index.html", isCurrent: false, isGap: false, label: "Page 132"),
                 ],
                 prevHref: "../../index.html", nextHref: "../3/index.html", moreHref: "../3/index.html",
                 current: 2, total: 132, label: "Page 2 of 132"
@@ -437,7 +442,9 @@ private enum Sample {
                 NavLink(title: "Top rated", href: "../../../top/index.html", isCurrent: false),
             ],
             hasSwitcher: !empty,
-            favoritesCount: nil
+            favoritesCount: nil,
+            filterIndexHref: empty ? nil : "../../filter-index.js",
+            cellSizes: "(min-width: 72rem) 352px, 30.27vw"
         )
     }
 
@@ -475,6 +482,7 @@ private enum Sample {
             gif: kind != "gif" ? nil : GIFView(
                 image: image("https://media.example/a.gif", width: 480, height: 270,
                              webp: "https://media.example/a.webp", still: "https://media.example/still.png"),
+                video: GIFVideoView(mp4: "https://media.example/a.mp4", poster: "https://media.example/still.png", width: 480, height: 270, label: "Item " + hostile),
                 rating: "g", username: "@catlover", sourceHref: "https://media.example/post/1", sourceDomain: "media.example"
             ),
             movie: kind != "movie" ? nil : MovieView(

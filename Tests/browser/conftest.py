@@ -64,19 +64,43 @@ def png_bytes(width: int, height: int, seed: int) -> bytes:
 
 
 IMAGE_PATH = re.compile(r"^/img/(\d+)x(\d+)/(\d+)-[a-z]+\.(png|gif|jpg|webp)$")
+VIDEO_PATH = re.compile(r"^/video/(\d+)x(\d+)/(\d+)\.mp4$")
 
 
 class ImageServer:
-    """Serves /img/<w>x<h>/<n>-<role>.<ext> as a PNG of exactly w×h; records every request."""
+    """Serves /img/<w>x<h>/<n>-<role>.<ext> as a PNG of exactly w×h, and /video/<w>x<h>/<n>.mp4
+    as `video` (a real mp4 recorded in the test browser, with Range support); records every
+    request."""
 
     def __init__(self):
         self.requests: list[str] = []
         self.cache: dict[str, bytes] = {}
+        self.video: bytes = b""
         server = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
+            def send_video(self):
+                body = server.video
+                start, end = 0, len(body) - 1
+                ranged = re.match(r"bytes=(\d*)-(\d*)$", self.headers.get("Range", ""))
+                if ranged and ranged[1]:
+                    start = int(ranged[1])
+                    end = min(int(ranged[2]), end) if ranged[2] else end
+                self.send_response(206 if ranged else 200)
+                self.send_header("Content-Type", "video/mp4")
+                self.send_header("Accept-Ranges", "bytes")
+                if ranged:
+                    self.send_header("Content-Range", f"bytes {start}-{end}/{len(body)}")
+                self.send_header("Content-Length", str(end - start + 1))
+                self.send_header("Access-Control-Allow-Origin", "*")
+                self.end_headers()
+                self.wfile.write(body[start:end + 1])
+
             def do_GET(self):  # noqa: N802
                 server.requests.append(self.path)
+                if VIDEO_PATH.match(self.path.split("?")[0]) and server.video:
+                    self.send_video()
+                    return
                 match = IMAGE_PATH.match(self.path.split("?")[0])
                 if not match:
                     self.send_error(404)
@@ -138,7 +162,8 @@ class Rewriter:
                 if isinstance(gif.get("webp"), str):
                     gif["webp"] = self.url(w, h, "webp", "webp")
                 if isinstance(gif.get("mp4"), str):
-                    gif["mp4"] = self.url(w, h, "mp", "png")
+                    self.count += 1
+                    gif["mp4"] = f"{self.base}/video/{w}x{h}/{self.count}.mp4"
         elif isinstance(node, list):
             for v in node:
                 self.walk(v, key)
@@ -179,9 +204,38 @@ class _QuietFiles(http.server.SimpleHTTPRequestHandler):
 # ── Fixtures ─────────────────────────────────────────────────────────────────
 
 
+# Records an mp4 of a moving square from a canvas (Chromium's MediaRecorder writes mp4):
+# GIPHY's mp4 renditions are served as this, so GIF pages play a real video.
+RECORD_VIDEO = """
+var done = arguments[arguments.length - 1];
+var canvas = document.createElement('canvas'); canvas.width = 200; canvas.height = 150;
+var g = canvas.getContext('2d'), frame = 0;
+var timer = setInterval(function () {
+  g.fillStyle = '#3a45c4'; g.fillRect(0, 0, 200, 150);
+  g.fillStyle = '#ffcc00'; g.fillRect((frame++ * 8) % 200, 50, 40, 40);
+}, 33);
+var recorder = new MediaRecorder(canvas.captureStream(30), {mimeType: 'video/mp4'});
+var chunks = [];
+recorder.ondataavailable = function (e) { chunks.push(e.data); };
+recorder.onstop = function () {
+  clearInterval(timer);
+  var reader = new FileReader();
+  reader.onload = function () { done(reader.result.split(',')[1]); };
+  reader.readAsDataURL(new Blob(chunks, {type: 'video/mp4'}));
+};
+recorder.start();
+setTimeout(function () { recorder.stop(); }, 1500);
+"""
+
+
 @pytest.fixture(scope="session")
-def images():
+def images(driver):
+    import base64
+
     server = ImageServer()
+    driver.get("about:blank")
+    server.video = base64.b64decode(driver.execute_async_script(RECORD_VIDEO))
+    assert len(server.video) > 1000, "no video recorded"
     yield server
     server.close()
 
@@ -237,6 +291,41 @@ def site(tmp_path_factory, images) -> Path:
     html = (out / "cats" / "index.html").read_text(encoding="utf-8")
     assert images.base in html and "giphy.com/media" not in html, "image URLs were not rewritten"
     return out
+
+
+@pytest.fixture(scope="session")
+def korean_site(tmp_path_factory, images) -> Path:
+    """The example site in Korean (`language: ko`), 8 cells a page so its galleries have
+    several pages: the Korean fixture of the i18n, filter and screenshot tests."""
+
+    def korean(source: Path) -> None:
+        config = (source / "site.yml").read_text(encoding="utf-8")
+        config = config.replace("language: en\n", "language: ko\n").replace("perPage: 12 ", "perPage: 8 ")
+        assert "language: ko" in config and "perPage: 8" in config
+        (source / "site.yml").write_text(config, encoding="utf-8")
+
+    out = build_copy(tmp_path_factory, images, REPO / "Site", "korean", korean)
+    assert (out / "cats" / "page" / "3" / "index.html").exists()
+    return out
+
+
+@pytest.fixture(scope="session")
+def korean_server(korean_site):
+    s = SiteServer(korean_site, "/korean")
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="session")
+def no_base_url_site(tmp_path_factory, images) -> Path:
+    """The example site without `baseURL`."""
+
+    def without(source: Path) -> None:
+        config = (source / "site.yml").read_text(encoding="utf-8")
+        lines = [line for line in config.splitlines(keepends=True) if not line.startswith("baseURL:")]
+        (source / "site.yml").write_text("".join(lines), encoding="utf-8")
+
+    return build_copy(tmp_path_factory, images, REPO / "Site", "nobase", without)
 
 
 @pytest.fixture(scope="session")

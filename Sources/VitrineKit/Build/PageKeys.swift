@@ -72,7 +72,7 @@ struct PageKeys {
             for item in gallery.items[pagination.range(ofPage: page)] {
                 item.digest(into: &hasher)
             }
-        case .home, .favorites, .content, .notFound, .sitemap, .feed:
+        case .home, .favorites, .content, .notFound, .sitemap, .feed, .filterIndex:
             return nil
         }
         return hasher.finalize()
@@ -88,6 +88,11 @@ extension Item {
         hasher.combine(image?.url)
         hasher.combine(image?.width)
         hasher.combine(image?.height)
+        for rendition in image?.renditions ?? [] {
+            hasher.combine(rendition.url)
+            hasher.combine(rendition.width)
+            hasher.combine(rendition.height)
+        }
         hasher.combine(entry?.rating)
         hasher.combine(entry?.description)
         if gif != nil || movie != nil || book != nil || app != nil {

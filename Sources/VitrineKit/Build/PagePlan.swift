@@ -10,6 +10,8 @@ struct PagePlan: Sendable {
         case notFound
         case sitemap
         case feed
+        /// A gallery's find-as-you-type index (`<gallery>/filter-index.js`).
+        case filterIndex(index: Int)
     }
 
     let pages: [(path: SitePath, job: Job)]
@@ -42,7 +44,14 @@ struct PagePlan: Sendable {
         for index in site.items.indices {
             pages.append((.item(site.items[index].id), .item(index: index)))
         }
-        pages += [(.notFound, .notFound), (.sitemap, .sitemap), (.feed, .feed)]
+        for (index, gallery) in site.galleries.enumerated() where !gallery.items.isEmpty {
+            pages.append((.filterIndex(gallery.config.name), .filterIndex(index: index)))
+        }
+        pages.append((.notFound, .notFound))
+        // Both need absolute URLs: without `baseURL` they are not written (the build says so).
+        if site.config.baseURL != nil {
+            pages += [(.sitemap, .sitemap), (.feed, .feed)]
+        }
 
         var seen: Set<SitePath> = []
         for (path, _) in pages where !seen.insert(path).inserted {

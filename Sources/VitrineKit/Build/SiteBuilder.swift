@@ -64,7 +64,7 @@ public struct SiteBuilder: Sendable {
         let staging = try publisher.makeStaging()
         do throws(VitrineError) {
             let renderer = PageRenderer(
-                factory: PageFactory(site: site), theme: theme, staging: staging, keys: keys,
+                factory: PageFactory(site: site, strings: theme.strings(for: site.config.language)), theme: theme, staging: staging, keys: keys,
                 previous: reuse?.lookup ?? [:], output: reuse == nil ? nil : publisher.output, logger: logger, progress: progress
             )
             var written = try await renderer.render(plan, jobs: options.jobs)
@@ -113,6 +113,7 @@ public struct SiteBuilder: Sendable {
                 unchanged: written.unchanged
             )
             if let snapshotWarning { summary.warnings.append(snapshotWarning) }
+            if site.config.baseURL == nil { summary.warnings.append(SiteConfig.withoutBaseURL) }
             summary.keptFiles = kept.keptCount
             summary.keptNames = kept.keptNames
             for entry in kept.dropped {

@@ -37,6 +37,8 @@ public struct SiteCheck: Sendable {
             for gallery in config.galleries {
                 collect { () throws(VitrineError) in warnings += try loader.loadSnapshot(gallery).warnings }
             }
+            if config.baseURL == nil { warnings.append(SiteConfig.withoutBaseURL) }
+            collect { () throws(VitrineError) in warnings += try translationWarnings(language: config.language) }
         }
         collect { () throws(VitrineError) in
             _ = try Theme.load(overrides: options.site.appendingPathComponent("templates"), overridesLabel: options.label("templates"))
@@ -59,5 +61,27 @@ public struct SiteCheck: Sendable {
             }
         }
         return Result(problems: problems, warnings: warnings, checkedOutput: built, files: files)
+    }
+
+    /// The keys the site's own translation file for its language (`SITE/i18n/ko.yml`, or
+    /// `ko-KR.yml`) does not set: they show the theme's text (English when vitrine has no
+    /// translation for the language). One line per file.
+    func translationWarnings(language: String) throws(VitrineError) -> [String] {
+        let code = language.lowercased()
+        let candidates = [code, code.split(separator: "-").first.map(String.init) ?? code]
+        let folder = options.site.appendingPathComponent("i18n")
+        guard let name = candidates.map({ "\($0).yml" }).first(where: {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+        }) else { return [] }
+        let label = options.label("i18n/\(name)")
+        let text: String
+        do {
+            text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        } catch {
+            throw VitrineError(file: label, "cannot read translation: \(error.localizedDescription)")
+        }
+        let missing = try ThemeStrings.missingKeys(inYAML: text, file: label)
+        guard !missing.isEmpty else { return [] }
+        return ["\(label): \(missing.count) of \(ThemeStrings.keys.count) keys missing (the theme's text is shown): \(missing.joined(separator: ", "))"]
     }
 }

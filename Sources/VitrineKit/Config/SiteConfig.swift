@@ -66,3 +66,9 @@ public struct GalleryConfig: Sendable, Equatable {
         }
     }
 }
+
+extension SiteConfig {
+    /// What `build` and `check` say, in one line, when there is no `baseURL`.
+    public static let withoutBaseURL =
+        "no baseURL in site.yml (or --base-url): sitemap.xml, feed.xml, canonical and Open Graph URLs, structured data and the e-mail/X/Facebook share links are left out; copy link and the share sheet use the page's address in the browser"
+}

@@ -31,6 +31,9 @@ struct YAMLMapping {
         self.pairs = pairs
     }
 
+    /// The keys in document order.
+    var keys: [String] { pairs.map(\.key) }
+
     /// Fails on the first key not in `known`, in document order.
     func rejectUnknownKeys(_ known: Set<String>) throws(VitrineError) {
         for pair in pairs where !known.contains(pair.key) {

@@ -31,7 +31,8 @@ extension Item {
                 sourceURL: SafeURL.link(gif.sourceURL), sourceDomain: gif.sourceDomain.map(TextPolicy.plain),
                 animated: gif.animated.flatMap { checker.picture($0, ["gif", "animated"]) },
                 still: gif.still.flatMap { checker.picture($0, ["gif", "still"]) },
-                mp4: SafeURL.check(gif.mp4), webp: SafeURL.check(gif.webp)
+                mp4: SafeURL.check(gif.mp4), webp: SafeURL.check(gif.webp),
+                webpRenditions: checker.renditions(gif.webpRenditions, ["gif", "webpRenditions"])
             )
         }
         if var movie {
@@ -58,6 +59,8 @@ extension Item {
             app.averageRating = checker.rating(app.averageRating, outOf: 5, ["app", "averageRating"])
             app.ratingCount = checker.count(app.ratingCount, ["app", "ratingCount"])
             app.fileSizeBytes = checker.count(app.fileSizeBytes, ["app", "fileSizeBytes"])
+            app.priceAmount = checker.price(app.priceAmount, ["app", "priceAmount"])
+            app.currency = app.currency.flatMap(AppDetails.currencyCode)
             app.screenshots = app.screenshots.enumerated().compactMap { checker.picture($1, ["app", "screenshots", "\($0)"]) }
             app.iPadScreenshots = app.iPadScreenshots.enumerated().compactMap { checker.picture($1, ["app", "iPadScreenshots", "\($0)"]) }
             item.app = app

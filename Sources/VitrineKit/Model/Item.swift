@@ -37,11 +37,37 @@ public struct Picture: Codable, Sendable, Hashable {
     public var url: String
     public var width: Int?
     public var height: Int?
+    /// The other sizes of the same image that the API publishes (GIPHY's renditions, TMDB's
+    /// `w92`…`w780`, Google Books' zoom levels, App Store artwork sizes), narrowest first,
+    /// for `srcset`. Absent in older snapshots: then `url` is the only size.
+    public var renditions: [Rendition]?
 
-    public init(url: String, width: Int? = nil, height: Int? = nil) {
+    public init(url: String, width: Int? = nil, height: Int? = nil, renditions: [Rendition]? = nil) {
         self.url = url
         self.width = width
         self.height = height
+        self.renditions = renditions
+    }
+}
+
+/// One size of an image: a checked URL and its width in pixels (the `w` of `srcset`).
+public struct Rendition: Codable, Sendable, Hashable {
+    public var url: String
+    public var width: Int
+    /// Known for GIPHY, TMDB (2:3) and the App Store; nominal for Google Books (which gives none).
+    public var height: Int?
+
+    public init(url: String, width: Int, height: Int? = nil) {
+        self.url = url
+        self.width = width
+        self.height = height
+    }
+
+    /// Sorted narrowest first, one per width (the first seen wins), widths above zero only.
+    static func ordered(_ renditions: [Rendition]) -> [Rendition]? {
+        var seen: Set<Int> = []
+        let kept = renditions.filter { $0.width > 0 && seen.insert($0.width).inserted }
+        return kept.isEmpty ? nil : kept.sorted { $0.width < $1.width }
     }
 }
 
@@ -73,10 +99,13 @@ public struct GIFDetails: Codable, Sendable, Hashable {
     /// Lighter animated renditions, when GIPHY gives them.
     public var mp4: String?
     public var webp: String?
+    /// Every webp size GIPHY gives, narrowest first (absent in older snapshots).
+    public var webpRenditions: [Rendition]?
 
     public init(
         rating: String? = nil, username: String? = nil, sourceURL: String? = nil, sourceDomain: String? = nil,
-        animated: Picture? = nil, still: Picture? = nil, mp4: String? = nil, webp: String? = nil
+        animated: Picture? = nil, still: Picture? = nil, mp4: String? = nil, webp: String? = nil,
+        webpRenditions: [Rendition]? = nil
     ) {
         self.rating = rating
         self.username = username
@@ -86,6 +115,7 @@ public struct GIFDetails: Codable, Sendable, Hashable {
         self.still = still
         self.mp4 = mp4
         self.webp = webp
+        self.webpRenditions = webpRenditions
     }
 }
 
@@ -172,6 +202,10 @@ public struct AppDetails: Codable, Sendable, Hashable {
     public var ageRating: String?
     /// `formattedPrice` as the storefront writes it (`Free`, `무료`, `$4.99`).
     public var price: String?
+    /// `price` as a number (`0`, `4.99`), for structured data; absent in older snapshots.
+    public var priceAmount: Double?
+    /// ISO 4217 code of the storefront's currency (`USD`, `KRW`).
+    public var currency: String?
     /// ISO codes, duplicates removed, order kept.
     public var languages: [String]
     public var screenshots: [Picture]
@@ -186,7 +220,7 @@ public struct AppDetails: Codable, Sendable, Hashable {
         category: String? = nil, genres: [String] = [], fileSizeBytes: Int64? = nil, version: String? = nil,
         ageRating: String? = nil, price: String? = nil, languages: [String] = [], screenshots: [Picture] = [],
         iPadScreenshots: [Picture] = [], description: String? = nil, releaseNotes: String? = nil,
-        releaseDate: String? = nil, minimumOSVersion: String? = nil
+        releaseDate: String? = nil, minimumOSVersion: String? = nil, priceAmount: Double? = nil, currency: String? = nil
     ) {
         self.seller = seller
         self.bundleID = bundleID
@@ -205,5 +239,12 @@ public struct AppDetails: Codable, Sendable, Hashable {
         self.releaseNotes = releaseNotes
         self.releaseDate = releaseDate
         self.minimumOSVersion = minimumOSVersion
+        self.priceAmount = priceAmount
+        self.currency = currency
+    }
+
+    /// Three ASCII capital letters (`KRW`), else nil.
+    static func currencyCode(_ raw: String) -> String? {
+        raw.unicodeScalars.count == 3 && raw.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) } ? raw : nil
     }
 }

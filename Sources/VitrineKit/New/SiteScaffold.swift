@@ -19,11 +19,29 @@ public struct SiteScaffold: Sendable {
     /// How the user named the folder, for messages and the printed next steps.
     public let label: String
     public let source: Source
+    /// Where the site will be published (`--base-url`); nil leaves `baseURL` commented out.
+    public let baseURL: String?
 
-    public init(directory: URL, label: String, source: Source) {
+    /// `baseURL` must be an absolute http(s) URL; it is stored ending in `/`.
+    public init(directory: URL, label: String, source: Source, baseURL: String? = nil) throws(VitrineError) {
         self.directory = directory
         self.label = label
         self.source = source
+        if let baseURL {
+            guard let safe = SafeURL.check(baseURL), SafeURL.scheme(of: safe) != nil else {
+                throw VitrineError("--base-url must be an absolute http or https URL, got '\(baseURL)'")
+            }
+            self.baseURL = safe.hasSuffix("/") ? safe : safe + "/"
+        } else {
+            self.baseURL = nil
+        }
+    }
+
+    /// Said after `vitrine new` without `--base-url`: what waits for it.
+    public var baseURLNotice: String? {
+        baseURL == nil
+            ? "no --base-url: sitemap.xml, feed.xml, structured data and the e-mail/X/Facebook share links need it; set baseURL in \(label)/site.yml when you know where the site will be published"
+            : nil
     }
 
     /// The gallery the new site starts with, per source.
@@ -145,7 +163,7 @@ public struct SiteScaffold: Sendable {
         # vitrine site configuration. Reference: every key, its default and meaning, in
         # vitrine's README ("site.yml reference"). Unknown keys are errors.
         title: My catalog
-        # baseURL: https://example.org/catalog/   # where it is published; used for share, sitemap and feed URLs
+        \(baseURLLine)
         language: en          # <html lang>
         perPage: 24           # cells per gallery page
         columns: 3            # grid columns, at every width
@@ -159,6 +177,15 @@ public struct SiteScaffold: Sendable {
         \(keys.split(separator: "\n").map { "  " + $0.dropFirst(2) }.joined(separator: "\n"))
 
         """
+    }
+
+    /// Set when known; else commented out, with what depends on it.
+    private var baseURLLine: String {
+        guard let baseURL else {
+            return "# baseURL: https://example.org/catalog/   # where it is published; needed for share links, sitemap, feed and structured data"
+        }
+        // A YAML double-quoted scalar: SafeURL's serialisation has no quote or backslash left unescaped.
+        return "baseURL: \"\(baseURL.replacingOccurrences(of: "\\", with: "%5C").replacingOccurrences(of: "\"", with: "%22"))\"   # share links, sitemap, feed and structured data"
     }
 
     private func indexMarkdown(title: String) -> String {

@@ -47,3 +47,12 @@ enum Format {
 }
 
 import Foundation
+
+extension Format {
+    /// A price with two decimals, locale-free: `0` → `0.00`, `4.99` → `4.99`, `1100` → `1100.00`.
+    static func price(_ amount: Double) -> String {
+        let cents = Int((amount * 100).rounded(.toNearestOrAwayFromZero))
+        let fraction = cents % 100
+        return "\(cents / 100)." + (fraction < 10 ? "0\(fraction)" : "\(fraction)")
+    }
+}

@@ -8,30 +8,34 @@ extension PageFactory {
         let picture = image(item.image, alt: title)
         let (prev, next, back) = neighbours(of: item.id, from: here)
         let isFavorite = site.favoriteIDs.contains(item.id)
+        // Without `baseURL` the page's address is only known in the browser: copy and the
+        // share sheet resolve `index.html` there; links that need an absolute URL are left out.
         let shareURL = absoluteURL(here) ?? "index.html"
         return ItemPage(
             page: context(
                 at: here, title: title, kind: "item", description: summary(of: item),
-                image: detailImage(item) ?? picture, ogType: "article"
+                image: detailImage(item) ?? picture, ogType: "article", sources: [item.id.source],
+                jsonLD: JSONLD.item(item, url: absoluteURL(here))
             ),
             id: item.id.description,
             title: title,
             kind: item.kind.rawValue,
-            kindLabel: item.kind.label,
+            kindLabel: kindLabel(item.kind),
             gif: item.gif.map { gifView($0, item: item) },
             movie: item.movie.map { movieView($0, title: title) },
             book: item.book.map { bookView($0, item: item) },
             app: item.app.map { appView($0, item: item) },
             entry: item.entry.map { entryView($0, item: item) },
             originHref: SafeURL.link(item.link),
-            originLabel: SafeURL.link(item.link) == nil ? nil : (item.kind == .entry ? "Source" : "View on \(item.id.source.label)"),
-            share: shareLinks(title: title, pageURL: shareURL, imageURL: (detailImage(item) ?? picture)?.src),
+            originLabel: SafeURL.link(item.link) == nil
+                ? nil : (item.kind == .entry ? strings.source : ThemeStrings.fill(strings.viewOn, ["source": item.id.source.label])),
+            share: shareLinks(title: title, pageURL: shareURL, absolute: absoluteURL(here) != nil, imageURL: (detailImage(item) ?? picture)?.src),
             shareURL: shareURL,
             prev: prev,
             next: next,
             back: back,
             isFavorite: isFavorite,
-            favoriteLabel: isFavorite ? "In favorites" : "Not in favorites"
+            favoriteLabel: isFavorite ? strings.inFavorites : strings.notInFavorites
         )
     }
 
@@ -44,8 +48,15 @@ extension PageFactory {
 
     private func gifView(_ gif: GIFDetails, item: Item) -> GIFView {
         // No usable image: the theme's "no image" box, never `<img src="">`.
+        let picture = image(gif.animated ?? item.image, alt: item.title, gif: gif, slot: .gifBox, eager: true, kind: .gif)
+        let video = picture.flatMap { picture in
+            picture.mp4.map {
+                GIFVideoView(mp4: $0, poster: picture.still, width: picture.width ?? 200, height: picture.height ?? 200, label: item.title)
+            }
+        }
         return GIFView(
-            image: image(gif.animated ?? item.image, alt: item.title, gif: gif),
+            image: picture,
+            video: video,
             rating: Format.nonEmpty(gif.rating)?.uppercased(),
             username: Format.nonEmpty(gif.username),
             sourceHref: SafeURL.link(gif.sourceURL),
@@ -57,7 +68,7 @@ extension PageFactory {
     private func entryView(_ entry: EntryDetails, item: Item) -> EntryView {
         let html = entry.description.map(Markdown.html) ?? ""
         return EntryView(
-            image: image(item.image, alt: item.title),
+            image: image(item.image, alt: item.title, slot: .detail, eager: true, kind: .entry),
             rating: entry.rating.map(Format.oneDecimal),
             descriptionHTML: html.isEmpty ? nil : RenderedHTML(html: html)
         )
@@ -65,10 +76,10 @@ extension PageFactory {
 
     private func movieView(_ movie: MovieDetails, title: String) -> MovieView {
         MovieView(
-            poster: image(movie.poster, alt: "Poster of \(title)"),
+            poster: image(movie.poster, alt: ThemeStrings.fill(strings.posterOf, ["title": title]), slot: .detail, eager: true, kind: .movie),
             rating: movie.voteAverage.map(Format.oneDecimal),
-            voteCount: movie.voteCount.map { Format.count($0, "vote", "votes") },
-            releaseDate: Format.nonEmpty(movie.releaseDate),
+            voteCount: movie.voteCount.map { strings.count($0, \.votesOne, \.votesMany) },
+            releaseDate: Format.nonEmpty(movie.releaseDate).map(strings.date),
             overview: Format.nonEmpty(movie.overview),
             originalTitle: Format.nonEmpty(movie.originalTitle).flatMap { $0 == title ? nil : $0 }
         )
@@ -76,15 +87,15 @@ extension PageFactory {
 
     private func bookView(_ book: BookDetails, item: Item) -> BookView {
         BookView(
-            cover: image(book.cover ?? item.image, alt: "Cover of \(item.title)"),
+            cover: image(book.cover ?? item.image, alt: ThemeStrings.fill(strings.coverOf, ["title": item.title]), slot: .detail, eager: true, kind: .book),
             subtitle: Format.nonEmpty(book.subtitle),
             authors: Format.list(book.authors),
             publisher: Format.nonEmpty(book.publisher),
-            publishedDate: Format.nonEmpty(book.publishedDate),
-            pageCount: book.pageCount.flatMap { $0 > 0 ? Format.count($0, "page", "pages") : nil },
+            publishedDate: Format.nonEmpty(book.publishedDate).map(strings.date),
+            pageCount: book.pageCount.flatMap { $0 > 0 ? strings.count($0, \.pagesOne, \.pagesMany) : nil },
             categories: Format.list(book.categories),
             description: Format.nonEmpty(book.description),
-            rating: book.averageRating.map { Format.oneDecimal($0) + " / 5" + (book.ratingsCount.map { " (\(Format.count($0, "rating", "ratings")))" } ?? "") },
+            rating: book.averageRating.map { Format.oneDecimal($0) + " / 5" + (book.ratingsCount.map { " (\(strings.count($0, \.ratingsOne, \.ratingsMany)))" } ?? "") },
             identifiers: Format.list(book.identifiers),
             language: Format.nonEmpty(book.language)
         )
@@ -93,15 +104,15 @@ extension PageFactory {
     private func appView(_ app: AppDetails, item: Item) -> AppView {
         let shots = (app.screenshots.isEmpty ? app.iPadScreenshots : app.screenshots).compactMap { SafeURL.check($0.url) == nil ? nil : $0 }
         let screenshots = shots.enumerated().compactMap { offset, picture -> ScreenshotView? in
-            let label = "Screenshot \(offset + 1) of \(shots.count)"
+            let label = ThemeStrings.fill(strings.screenshotOf, ["number": String(offset + 1), "count": String(shots.count)])
             guard let view = image(picture, alt: label) else { return nil }
             return ScreenshotView(image: view, href: view.src, number: offset + 1, label: label)
         }
         return AppView(
-            icon: image(item.image, alt: "Icon of \(item.title)"),
+            icon: image(item.image, alt: ThemeStrings.fill(strings.iconOf, ["title": item.title]), slot: .icon, eager: true, kind: .app),
             seller: Format.nonEmpty(app.seller),
             rating: app.averageRating.map(Format.oneDecimal),
-            ratingCount: app.ratingCount.map { Format.count($0, "rating", "ratings") },
+            ratingCount: app.ratingCount.map { strings.count($0, \.ratingsOne, \.ratingsMany) },
             category: Format.nonEmpty(app.category) ?? Format.list(app.genres),
             size: app.fileSizeBytes.map(Format.megabytes),
             version: Format.nonEmpty(app.version),
@@ -134,7 +145,7 @@ extension PageFactory {
             count = site.favorites.count
             itemAt = { site.favorites[$0].item }
             let page = home.index / config.perPage + 1
-            back = NavLink(title: "Favorites", href: here.link(to: .favorites(page: page)), isCurrent: false)
+            back = NavLink(title: strings.favorites, href: here.link(to: .favorites(page: page)), isCurrent: false)
         }
         let link = { (item: Item) in ItemLink(href: here.link(to: .item(item.id)), title: item.title) }
         let prev = home.index > 0 ? link(itemAt(home.index - 1)) : nil
@@ -142,18 +153,24 @@ extension PageFactory {
         return (prev, next, back)
     }
 
-    private func shareLinks(title: String, pageURL: String, imageURL: String?) -> [ShareLink] {
+    /// Copy and the share sheet always (the browser knows the page's address); e-mail, X and
+    /// Facebook only with an absolute page URL (`baseURL`), which they need.
+    private func shareLinks(title: String, pageURL: String, absolute: Bool, imageURL: String?) -> [ShareLink] {
         let url = Self.queryEncoded(pageURL)
         let text = Self.queryEncoded(title)
         var links = [
-            ShareLink(network: "copy", label: "Copy link", href: pageURL, needsScript: true),
-            ShareLink(network: "native", label: "Share…", href: pageURL, needsScript: true),
-            ShareLink(network: "email", label: "E-mail", href: "mailto:?subject=\(text)&body=\(url)", needsScript: false),
-            ShareLink(network: "x", label: "X / Twitter", href: "https://twitter.com/intent/tweet?text=\(text)&url=\(url)", needsScript: false),
-            ShareLink(network: "facebook", label: "Facebook", href: "https://www.facebook.com/sharer/sharer.php?u=\(url)", needsScript: false),
+            ShareLink(network: "copy", label: strings.copyLink, href: pageURL, needsScript: true),
+            ShareLink(network: "native", label: strings.shareNative, href: pageURL, needsScript: true),
         ]
+        if absolute {
+            links += [
+                ShareLink(network: "email", label: strings.email, href: "mailto:?subject=\(text)&body=\(url)", needsScript: false),
+                ShareLink(network: "x", label: strings.xTwitter, href: "https://twitter.com/intent/tweet?text=\(text)&url=\(url)", needsScript: false),
+                ShareLink(network: "facebook", label: strings.facebook, href: "https://www.facebook.com/sharer/sharer.php?u=\(url)", needsScript: false),
+            ]
+        }
         if let imageURL, SafeURL.scheme(of: imageURL) != nil {
-            links.append(ShareLink(network: "image", label: "Open image", href: imageURL, needsScript: false))
+            links.append(ShareLink(network: "image", label: strings.openImage, href: imageURL, needsScript: false))
         }
         return links
     }
@@ -165,14 +182,15 @@ extension PageFactory {
     }
 }
 
-extension ItemKind {
-    var label: String {
-        switch self {
-        case .gif: "GIF"
-        case .movie: "Movie"
-        case .book: "Book"
-        case .app: "App"
-        case .entry: "Item"
+extension PageFactory {
+    /// "GIF", "Movie", "Book", "App", "Item" in the site's language.
+    func kindLabel(_ kind: ItemKind) -> String {
+        switch kind {
+        case .gif: strings.kindGIF
+        case .movie: strings.kindMovie
+        case .book: strings.kindBook
+        case .app: strings.kindApp
+        case .entry: strings.kindItem
         }
     }
 }

@@ -4,6 +4,16 @@ import Foundation
 /// goes into a model as text (Mustache escapes it); every URL passes `SafeURL` here.
 struct PageFactory: Sendable {
     let site: LoadedSite
+    /// The theme's text in the site's language.
+    let strings: ThemeStrings
+    /// `strings` for `vitrine.js`, serialised once.
+    let scriptStrings: String
+
+    init(site: LoadedSite, strings: ThemeStrings = .english) {
+        self.site = site
+        self.strings = strings
+        self.scriptStrings = JSONLD.scriptStrings(strings)
+    }
 
     var config: SiteConfig { site.config }
 
@@ -11,7 +21,8 @@ struct PageFactory: Sendable {
 
     func context(
         at path: SitePath, title: String, kind: String, description: String? = nil,
-        image: ImageView? = nil, current: SitePath? = nil, ogType: String = "website", rootOverride: String? = nil
+        image: ImageView? = nil, current: SitePath? = nil, ogType: String = "website", rootOverride: String? = nil,
+        sources: Set<Source> = [], jsonLD: RenderedJSON? = nil
     ) -> PageContext {
         let root = rootOverride ?? path.root
         let link = { (target: SitePath) in rootOverride.map { $0 + target.description } ?? path.link(to: target) }
@@ -19,7 +30,7 @@ struct PageFactory: Sendable {
             let target = SitePath.gallery($0.config.name, page: 1)
             return NavLink(title: $0.config.title, href: link(target), isCurrent: current == target)
         }
-        nav.append(NavLink(title: "Favorites", href: link(.favorites(page: 1)), isCurrent: current == .favorites(page: 1)))
+        nav.append(NavLink(title: strings.favorites, href: link(.favorites(page: 1)), isCurrent: current == .favorites(page: 1)))
         for page in site.pages where page.inNavigation {
             let target = SitePath.content(page.name)
             nav.append(NavLink(title: page.title ?? page.name, href: link(target), isCurrent: current == target))
@@ -42,7 +53,11 @@ struct PageFactory: Sendable {
                 image: imageURL, imageAlt: imageURL == nil ? nil : image?.alt,
                 twitterCard: imageURL == nil ? "summary" : "summary_large_image"
             ),
-            pageKind: kind
+            pageKind: kind,
+            t: strings,
+            scriptStrings: scriptStrings,
+            attributions: attributions(for: sources),
+            jsonLD: config.baseURL == nil ? nil : jsonLD
         )
     }
 
@@ -51,45 +66,41 @@ struct PageFactory: Sendable {
         config.baseURL.map { $0 + path.urlPath }
     }
 
-    func image(_ picture: Picture?, alt: String, gif: GIFDetails? = nil) -> ImageView? {
-        guard let picture, let src = SafeURL.check(picture.url) else { return nil }
-        let width = picture.width.flatMap { $0 > 0 ? $0 : nil }
-        let height = picture.height.flatMap { $0 > 0 ? $0 : nil }
-        return ImageView(
-            src: src, alt: alt, width: width, height: height, hasSize: width != nil && height != nil,
-            mp4: SafeURL.check(gif?.mp4), webp: SafeURL.check(gif?.webp), still: SafeURL.check(gif?.still?.url)
-        )
-    }
-
-    func cell(_ item: Item, from here: SitePath) -> CellView {
+    /// `position` is the cell's index on its page: the first row loads eagerly.
+    func cell(_ item: Item, from here: SitePath, position: Int? = nil, columns: Int? = nil) -> CellView {
+        let columns = columns ?? config.columns
+        let firstRow = position.map { $0 < columns } ?? false
         let kind = item.kind
         var rating: String?
         var ratingLabel: String?
+        let outOf = { (value: Double, scale: String) in
+            ThemeStrings.fill(strings.ratedOutOf, ["value": Format.oneDecimal(value), "scale": scale])
+        }
         switch kind {
         case .movie:
             if let value = item.movie?.voteAverage {
                 rating = "★ " + Format.oneDecimal(value)
-                ratingLabel = "rated \(Format.oneDecimal(value)) out of 10"
+                ratingLabel = outOf(value, "10")
             }
         case .app:
             if let value = item.app?.averageRating {
                 rating = "★ " + Format.oneDecimal(value)
-                ratingLabel = "rated \(Format.oneDecimal(value)) out of 5"
+                ratingLabel = outOf(value, "5")
             }
         case .book:
             if let value = item.book?.averageRating {
                 rating = "★ " + Format.oneDecimal(value)
-                ratingLabel = "rated \(Format.oneDecimal(value)) out of 5"
+                ratingLabel = outOf(value, "5")
             }
         case .gif:
             if let value = Format.nonEmpty(item.gif?.rating) {
                 rating = value.uppercased()
-                ratingLabel = "rated \(value.uppercased())"
+                ratingLabel = ThemeStrings.fill(strings.rated, ["value": value.uppercased()])
             }
         case .entry:
             if let value = item.entry?.rating {
                 rating = "★ " + Format.oneDecimal(value)
-                ratingLabel = "rated \(Format.oneDecimal(value)) out of 10"
+                ratingLabel = outOf(value, "10")
             }
         }
         return CellView(
@@ -97,11 +108,11 @@ struct PageFactory: Sendable {
             title: item.title,
             kind: kind.rawValue,
             isGIF: kind == .gif, isMovie: kind == .movie, isBook: kind == .book, isApp: kind == .app,
-            image: image(item.image, alt: item.title, gif: item.gif),
+            image: image(item.image, alt: item.title, gif: item.gif, slot: .cell(columns: columns), eager: firstRow, kind: kind),
             rating: rating,
             ratingLabel: ratingLabel,
             authors: item.book.flatMap { Format.list($0.authors) },
-            published: Format.nonEmpty(item.book?.publishedDate),
+            published: Format.nonEmpty(item.book?.publishedDate).map(strings.date),
             isFavorite: site.favoriteIDs.contains(item.id),
             id: item.id.description
         )
@@ -113,9 +124,11 @@ struct PageFactory: Sendable {
         let here = SitePath.home
         let cards = site.galleries.map { gallery -> GalleryCard in
             let shown = gallery.items.count
-            var summary = Format.count(shown, "item", "items")
+            var summary = strings.count(shown, \.itemsOne, \.itemsMany)
             if gallery.snapshot.totalResults > shown {
-                summary += " of " + Format.count(gallery.snapshot.totalResults, "result", "results")
+                summary = ThemeStrings.fill(strings.cardSummary, [
+                    "items": summary, "results": strings.count(gallery.snapshot.totalResults, \.resultsOne, \.resultsMany),
+                ])
             }
             let cover = gallery.items.first.flatMap { image($0.image, alt: "") }
             return GalleryCard(
@@ -124,7 +137,11 @@ struct PageFactory: Sendable {
             )
         }
         return HomePage(
-            page: context(at: here, title: site.home?.title ?? config.title, kind: "home", description: site.home?.description),
+            page: context(
+                at: here, title: site.home?.title ?? config.title, kind: "home", description: site.home?.description,
+                sources: Set(site.galleries.filter { !$0.items.isEmpty }.map(\.config.source)
+                    + site.favorites.prefix(config.columns * 2).map(\.item.id.source))
+            ),
             introHTML: site.home.map { RenderedHTML(html: $0.html) },
             galleries: cards,
             favorites: FavoritesSummary(
@@ -142,51 +159,70 @@ struct PageFactory: Sendable {
         let name = gallery.config.name
         let here = SitePath.gallery(name, page: number)
         let pagination = Pagination(total: gallery.items.count, perPage: gallery.perPage)
-        let cells = gallery.items[pagination.range(ofPage: number)].map { cell($0, from: here) }
+        let pageItems = Array(gallery.items[pagination.range(ofPage: number)])
+        let cells = pageItems.enumerated().map {
+            cell($0.element, from: here, position: $0.offset, columns: gallery.columns)
+        }
         let total = max(gallery.snapshot.totalResults, gallery.items.count)
-        let title = number > 1 ? "\(gallery.config.title) — page \(number)" : gallery.config.title
+        let title = number > 1
+            ? ThemeStrings.fill(strings.galleryPage, ["title": gallery.config.title, "number": String(number)]) : gallery.config.title
         let switcher = switcherLinks(for: index, from: here)
         return GalleryPage(
             page: context(
                 at: here, title: title, kind: "gallery", description: gallery.intro?.description,
-                image: gallery.items.first.flatMap { image($0.image, alt: $0.title) }, current: .gallery(name, page: 1)
+                image: gallery.items.first.flatMap { image($0.image, alt: $0.title) }, current: .gallery(name, page: 1),
+                sources: cells.isEmpty ? [] : [gallery.config.source],
+                jsonLD: JSONLD.itemList(
+                    pageItems, name: title, url: absoluteURL(here), firstPosition: pagination.range(ofPage: number).lowerBound + 1,
+                    itemURL: { absoluteURL(.item($0.id)) }
+                )
             ),
             name: name,
             heading: gallery.config.title,
             introHTML: number == 1 ? gallery.intro.map { RenderedHTML(html: $0.html) } : nil,
-            resultCount: total == 0 ? "No results" : Format.count(total, "result", "results"),
+            resultCount: total == 0 ? strings.noResults : strings.count(total, \.resultsOne, \.resultsMany),
             columns: gallery.columns,
             cells: cells,
             isEmpty: cells.isEmpty,
-            emptyTitle: "No results",
+            emptyTitle: strings.noResults,
             emptyMessage: emptyMessage(for: gallery),
-            pagination: pagination.view(current: number, from: here) { .gallery(name, page: $0) },
+            pagination: pagination.view(current: number, from: here, strings: strings) { .gallery(name, page: $0) },
             switcher: switcher,
             hasSwitcher: !switcher.isEmpty,
-            favoritesCount: nil
+            favoritesCount: nil,
+            filterIndexHref: gallery.items.isEmpty ? nil : here.link(to: .filterIndex(name)),
+            cellSizes: ImageSlot.cell(columns: gallery.columns).sizes ?? ""
         )
     }
 
     func favoritesPage(_ number: Int) -> GalleryPage {
         let here = SitePath.favorites(page: number)
         let pagination = Pagination(total: site.favorites.count, perPage: config.perPage)
-        let cells = site.favorites[pagination.range(ofPage: number)].map { cell($0.item, from: here) }
+        let cells = site.favorites[pagination.range(ofPage: number)].enumerated().map {
+            cell($0.element.item, from: here, position: $0.offset)
+        }
         let count = "\(site.favorites.count) / \(config.favorites.limit)"
         return GalleryPage(
-            page: context(at: here, title: number > 1 ? "Favorites — page \(number)" : "Favorites", kind: "favorites", current: .favorites(page: 1)),
+            page: context(
+                at: here, title: number > 1 ? ThemeStrings.fill(strings.galleryPage, ["title": strings.favorites, "number": String(number)]) : strings.favorites,
+                kind: "favorites", current: .favorites(page: 1),
+                sources: Set(site.favorites[pagination.range(ofPage: number)].map(\.item.id.source))
+            ),
             name: "favorites",
-            heading: "Favorites",
+            heading: strings.favorites,
             introHTML: nil,
-            resultCount: Format.count(site.favorites.count, "favorite", "favorites"),
+            resultCount: strings.count(site.favorites.count, \.favoritesOne, \.favoritesMany),
             columns: config.columns,
             cells: cells,
             isEmpty: cells.isEmpty,
-            emptyTitle: "No favorites yet",
-            emptyMessage: "Add one with “vitrine favorites add giphy:ID”, or list it in \(config.favorites.file), then build again.",
-            pagination: pagination.view(current: number, from: here) { .favorites(page: $0) },
+            emptyTitle: strings.noFavoritesTitle,
+            emptyMessage: ThemeStrings.fill(strings.noFavoritesMessage, ["file": config.favorites.file]),
+            pagination: pagination.view(current: number, from: here, strings: strings) { .favorites(page: $0) },
             switcher: [],
             hasSwitcher: false,
-            favoritesCount: count
+            favoritesCount: count,
+            filterIndexHref: nil,
+            cellSizes: ImageSlot.cell(columns: config.columns).sizes ?? ""
         )
     }
 
@@ -205,7 +241,7 @@ struct PageFactory: Sendable {
     func notFound() -> NotFoundPage {
         let rootPath = config.baseURL.flatMap { URLComponents(string: $0)?.path } ?? "/"
         let root = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
-        return NotFoundPage(page: context(at: .notFound, title: "Page not found", kind: "not-found", rootOverride: root))
+        return NotFoundPage(page: context(at: .notFound, title: strings.pageNotFound, kind: "not-found", rootOverride: root))
     }
 
     func sitemap(_ paths: [SitePath]) -> SitemapModel {
@@ -249,9 +285,9 @@ struct PageFactory: Sendable {
 
     private func emptyMessage(for gallery: LoadedSite.Gallery) -> String {
         if let query = gallery.config.query {
-            return "Nothing matched “\(query)” on \(gallery.config.source.label)."
+            return ThemeStrings.fill(strings.nothingMatched, ["query": query, "source": gallery.config.source.label])
         }
-        return "\(gallery.config.source.label) returned no items for this gallery."
+        return ThemeStrings.fill(strings.sourceReturnedNothing, ["source": gallery.config.source.label])
     }
 
     func summary(of item: Item) -> String? {

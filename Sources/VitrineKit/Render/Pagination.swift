@@ -29,11 +29,14 @@ struct Pagination {
     }
 
     /// The view model for page `current` of a gallery whose pages live at `path(n)`.
-    func view(current: Int, from here: SitePath, path: (Int) -> SitePath) -> PaginationView? {
+    func view(current: Int, from here: SitePath, strings: ThemeStrings = .english, path: (Int) -> SitePath) -> PaginationView? {
         guard pageCount > 1 else { return nil }
         let links = window(around: current).map { number -> PageLinkView in
-            guard let number else { return PageLinkView(number: 0, href: "", isCurrent: false, isGap: true) }
-            return PageLinkView(number: number, href: here.link(to: path(number)), isCurrent: number == current, isGap: false)
+            guard let number else { return PageLinkView(number: 0, href: "", isCurrent: false, isGap: true, label: "") }
+            return PageLinkView(
+                number: number, href: here.link(to: path(number)), isCurrent: number == current, isGap: false,
+                label: ThemeStrings.fill(strings.pageNumber, ["number": String(number)])
+            )
         }
         let next = current < pageCount ? here.link(to: path(current + 1)) : nil
         return PaginationView(
@@ -43,7 +46,7 @@ struct Pagination {
             moreHref: next,
             current: current,
             total: pageCount,
-            label: "Page \(current) of \(pageCount)"
+            label: ThemeStrings.fill(strings.pageOf, ["number": String(current), "count": String(pageCount)])
         )
     }
 }

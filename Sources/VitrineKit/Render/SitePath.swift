@@ -31,6 +31,11 @@ public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible 
         SitePath(["items", id.pathSegment])
     }
 
+    /// A gallery's find-as-you-type index, loaded by a script tag (so it works from file://).
+    public static func filterIndex(_ gallery: String) -> SitePath {
+        SitePath([gallery], file: "filter-index.js")
+    }
+
     public static func content(_ name: String) -> SitePath {
         SitePath([name])
     }

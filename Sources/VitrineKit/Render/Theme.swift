@@ -12,8 +12,10 @@ public struct Theme: Sendable {
     let labels: [String: String]
     /// Asset files to copy, relative path → absolute source file, defaults overridden by the site's.
     public let assets: [(path: String, source: URL)]
-    /// Digest of every template's name and text, for build manifests.
+    /// Digest of every template's name and text (and every translation), for build manifests.
     let fingerprint: StableHasher.Digest
+    /// Language code (`ko`, `ja`) → the theme's strings in it, the site's own file applied.
+    let translations: [String: ThemeStrings]
 
     /// Names every theme must provide.
     static let required = ["layout", "home", "gallery", "cell", "pagination", "item", "page", "404", "sitemap.xml", "feed.xml"]
@@ -25,6 +27,7 @@ public struct Theme: Sendable {
 
     /// Loads the default theme, then the site's overrides. Every template is parsed here,
     /// once; a parse error names the file, line and column.
+    /// A site's translation files sit beside its templates folder: `SITE/i18n/<language>.yml`.
     public static func load(defaults: URL = defaultDirectory, overrides: URL?, overridesLabel: String) throws(VitrineError) -> Theme {
         var sources: [String: (url: URL, label: String)] = [:]
         var assets: [String: URL] = [:]
@@ -55,6 +58,11 @@ public struct Theme: Sendable {
         if let missing = required.first(where: { sources[$0] == nil }) {
             throw VitrineError("theme: missing template '\(missing).mustache'")
         }
+        let translations = try loadTranslations(
+            defaults: defaults.appendingPathComponent("i18n"),
+            site: overrides?.deletingLastPathComponent().appendingPathComponent("i18n"),
+            siteLabel: siteI18nLabel(overridesLabel), hasher: &hasher
+        )
         let labels = sources.mapValues(\.label)
         let library: TemplateLibrary
         do {
@@ -67,8 +75,47 @@ public struct Theme: Sendable {
             templateNames: sources.keys.sorted(),
             labels: labels,
             assets: assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
-            fingerprint: hasher.finalize()
+            fingerprint: hasher.finalize(),
+            translations: translations
         )
+    }
+
+    /// The strings for `language` (`ko`, `ko-KR`, `ja`): the full code's translation, else
+    /// its first part's, else English.
+    public func strings(for language: String) -> ThemeStrings {
+        let code = language.lowercased()
+        let base = code.split(separator: "-").first.map(String.init) ?? code
+        return translations[code] ?? translations[base] ?? .english
+    }
+
+    /// `Site/templates` → `Site/i18n`, for messages.
+    static func siteI18nLabel(_ templatesLabel: String) -> String {
+        templatesLabel.hasSuffix("templates") ? String(templatesLabel.dropLast("templates".count)) + "i18n" : "i18n"
+    }
+
+    /// The theme's `i18n/*.yml`, then the site's over them (a site file for a language the
+    /// theme lacks starts from English). Names are lowercased language codes.
+    private static func loadTranslations(
+        defaults: URL, site: URL?, siteLabel: String, hasher: inout StableHasher
+    ) throws(VitrineError) -> [String: ThemeStrings] {
+        var result: [String: ThemeStrings] = [:]
+        for (directory, label) in [(defaults, "theme/i18n"), (site, siteLabel)] {
+            guard let directory, FileManager.default.fileExists(atPath: directory.path) else { continue }
+            for name in try files(in: directory) where name.hasSuffix(".yml") && !name.contains("/") {
+                let code = String(name.dropLast(".yml".count)).lowercased()
+                let file = "\(label)/\(name)"
+                let text: String
+                do {
+                    text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+                } catch {
+                    throw VitrineError(file: file, "cannot read translation: \(error.localizedDescription)")
+                }
+                hasher.combine(file)
+                hasher.combine(text)
+                result[code] = try (result[code] ?? .english).merged(withYAML: text, file: file)
+            }
+        }
+        return result
     }
 
     /// Renders a model with a named template into a new byte buffer.

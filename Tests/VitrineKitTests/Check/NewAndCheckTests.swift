@@ -10,15 +10,56 @@ struct NewAndCheckTests {
         let new = try TestSupport.run(["new", "my-site", "--source", source], in: folder)
         #expect(new.status == 0, "\(new.stderr)")
         #expect(new.stdout.contains("next:\n  vitrine build my-site "))
+        #expect(new.stdout.contains("no --base-url: sitemap.xml, feed.xml, structured data"))
         let build = try TestSupport.run(["build", "my-site", "--offline", "--quiet"], in: folder)
         #expect(build.status == 0, "\(build.stderr)")
-        #expect(build.stderr.isEmpty)
+        // Without baseURL: one line says what is left out, and it is left out.
+        #expect(build.stderr == "warning: \(SiteConfig.withoutBaseURL)\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("my-site/public/sitemap.xml").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("my-site/public/feed.xml").path))
         let check = try TestSupport.run(["check", "my-site"], in: folder)
         #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stderr == "warning: \(SiteConfig.withoutBaseURL)\n")
         #expect(check.stdout.hasPrefix("ok: inputs valid; "))
         let name = ["giphy": "cats", "tmdb": "movies", "google-books": "books", "app-store": "apps", "file": "catalog"][source] ?? ""
         let gallery = try String(contentsOf: folder.appendingPathComponent("my-site/public/\(name)/index.html"), encoding: .utf8)
         #expect(gallery.components(separatedBy: "data-cell-media").count > 1)
+    }
+
+    @Test func newWithABaseURLWritesItAndTheSiteHasItsSitemap() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let new = try TestSupport.run(["new", "my-site", "--base-url", "https://example.org/catalog"], in: folder)
+        #expect(new.status == 0, "\(new.stderr)")
+        #expect(!new.stdout.contains("no --base-url"))
+        let config = try String(contentsOf: folder.appendingPathComponent("my-site/site.yml"), encoding: .utf8)
+        #expect(config.contains(#"baseURL: "https://example.org/catalog/""#))
+        let build = try TestSupport.run(["build", "my-site", "--offline", "--quiet"], in: folder)
+        #expect(build.status == 0 && build.stderr.isEmpty, "\(build.stderr)")
+        let sitemap = try String(contentsOf: folder.appendingPathComponent("my-site/public/sitemap.xml"), encoding: .utf8)
+        #expect(sitemap.contains("<loc>https://example.org/catalog/cats/</loc>"))
+        let bad = try TestSupport.run(["new", "other", "--base-url", "javascript:alert(1)"], in: folder)
+        #expect(bad.status == 1 && bad.stderr.contains("--base-url must be an absolute http or https URL"))
+    }
+
+    @Test func checkListsTheKeysASiteTranslationLeavesOut() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        #expect(try TestSupport.run(["new", "my-site", "--base-url", "https://example.org/"], in: folder).status == 0)
+        let config = folder.appendingPathComponent("my-site/site.yml")
+        let text = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "language: en ", with: "language: ko ")
+        try text.write(to: config, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("my-site/i18n"), withIntermediateDirectories: true)
+        try "favorites: \"찜\"\n".write(to: folder.appendingPathComponent("my-site/i18n/ko.yml"), atomically: true, encoding: .utf8)
+        let check = try TestSupport.run(["check", "my-site"], in: folder)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stderr.hasPrefix("warning: my-site/i18n/ko.yml: \(ThemeStrings.keys.count - 1) of \(ThemeStrings.keys.count) keys missing"))
+        #expect(check.stderr.contains("share, ") && !check.stderr.contains(" favorites,"))
+        let build = try TestSupport.run(["build", "my-site", "--offline", "--quiet"], in: folder)
+        #expect(build.status == 0, "\(build.stderr)")
+        let home = try String(contentsOf: folder.appendingPathComponent("my-site/public/index.html"), encoding: .utf8)
+        #expect(home.contains(">찜</a>") && home.contains("본문으로 건너뛰기"))
+        try "favourites: x\n".write(to: folder.appendingPathComponent("my-site/i18n/ko.yml"), atomically: true, encoding: .utf8)
+        let wrong = try TestSupport.run(["build", "my-site", "--offline", "--quiet"], in: folder)
+        #expect(wrong.status == 1 && wrong.stderr.contains("ko.yml:1:1: unknown key 'favourites'"))
     }
 
     @Test func newRefusesAFolderThatIsNotEmpty() throws {

@@ -34,7 +34,7 @@ struct AppStoreDecoderTests {
 
         // No artworkUrl512, no ratings for the version, no sellerUrl, no releaseNotes.
         let ledger = page.items[1]
-        #expect(ledger.image == Picture(
+        #expect(ledger.image?.oneSize == Picture(
             url: "https://is1-ssl.mzstatic.com/image/thumb/Purple126/v4/aa/bb/cc/aabbccdd-0000-1111-2222-333344445555/AppIcon.png/100x100bb.jpg",
             width: 100, height: 100))
         #expect(ledger.app?.releaseNotes == nil)

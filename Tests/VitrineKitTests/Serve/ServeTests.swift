@@ -39,7 +39,7 @@ struct ServeTests {
         try await serving { served in
             let reply = try await served.request(path)
             #expect(reply.status == 404)
-            #expect(reply.body.contains("Page not found"))
+            #expect(reply.body.contains("페이지를 찾을 수 없습니다"), "the fixture site is in Korean")
             #expect(reply.body.contains("/_vitrine/live.js"))
         }
     }

@@ -49,14 +49,14 @@ struct SiteBuildTests {
         try await TestSupport.build(TestSupport.fixtureSite, output: output)
         let tree = try TestSupport.tree(output)
         let page1 = TestSupport.text(tree, "gifs/index.html")
-        #expect(page1.contains("3,148 results"))
+        #expect(page1.contains("결과 3,148개"))
         #expect(page1.contains("data-grid"))
         #expect(page1.components(separatedBy: "data-cell-media").count - 1 == 2)
         #expect(page1.contains(#"href="../gifs/page/2/index.html""#))
         #expect(page1.contains("An intro for the <em>gifs</em> gallery."))
         #expect(page1.contains(#"lang="ko""#))
         let empty = TestSupport.text(tree, "nothing/index.html")
-        #expect(empty.contains("No results"))
+        #expect(empty.contains("결과 없음"))
         #expect(!empty.contains("data-cell-media"))
         // The TMDB lists link to each other.
         #expect(TestSupport.text(tree, "popular/index.html").contains(#"href="../top/index.html""#))
@@ -73,15 +73,15 @@ struct SiteBuildTests {
         try await TestSupport.build(TestSupport.fixtureSite, output: output)
         let tree = try TestSupport.tree(output)
         let movie = TestSupport.text(tree, "items/tmdb-550/index.html")
-        for text in ["Fight Club", "8.4", "26,280 votes", "1999-10-15", "A ticking-time-bomb insomniac…", "w500/pB8BM7pdSp6B6Ih7QZ4DrQ3PmJK.jpg", "data-favorite"] {
+        for text in ["Fight Club", "8.4", "26,280표", "1999년 10월 15일", "A ticking-time-bomb insomniac…", "w500/pB8BM7pdSp6B6Ih7QZ4DrQ3PmJK.jpg", "data-favorite"] {
             #expect(movie.contains(text), "movie page lacks \(text)")
         }
         let app = TestSupport.text(tree, "items/appstore-1/index.html")
-        for text in ["Kakao Corp.", "2.8", "12,345 ratings", "Social Networking", "2,948.4 MB", "10.4.5", "12+", "무료", "EN, JA, KO, ZH", "s1/392x696bb.jpg", "s2/392x696bb.jpg", "Bug fixes."] {
+        for text in ["Kakao Corp.", "2.8", "평가 12,345개", "Social Networking", "2,948.4 MB", "10.4.5", "12+", "무료", "EN, JA, KO, ZH", "s1/392x696bb.jpg", "s2/392x696bb.jpg", "Bug fixes."] {
             #expect(app.contains(text), "app page lacks \(text)")
         }
         let book = TestSupport.text(tree, "items/books-zyTCAlFPjgYC/index.html")
-        for text in ["Swift 5.9 Edition", "Apple Inc., A &lt;b&gt;Second&lt;/b&gt; Author", "&quot;O&#39;Reilly Media, Inc.&quot;", "2014", "512 pages", "Computers", "Line two &amp; more.", "ISBN_13:9780000000002"] {
+        for text in ["Swift 5.9 Edition", "Apple Inc., A &lt;b&gt;Second&lt;/b&gt; Author", "&quot;O&#39;Reilly Media, Inc.&quot;", "2014년", "512쪽", "Computers", "Line two &amp; more.", "ISBN_13:9780000000002"] {
             #expect(book.contains(text), "book page lacks \(text)")
         }
         let gif = TestSupport.text(tree, "items/giphy-g1/index.html")

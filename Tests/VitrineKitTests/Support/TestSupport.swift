@@ -37,7 +37,8 @@ enum TestSupport {
     static func fixturePageFactory() throws -> PageFactory {
         let loader = SiteLoader(options: BuildOptions(site: fixtureSite, siteLabel: "site"), logger: .init(label: "test"))
         let config = try loader.loadConfig()
-        return PageFactory(site: try loader.load(config: config, favorites: try loader.loadFavorites(config)))
+        let strings = try Theme.load(overrides: nil, overridesLabel: "templates").strings(for: config.language)
+        return PageFactory(site: try loader.load(config: config, favorites: try loader.loadFavorites(config)), strings: strings)
     }
     static var exampleSite: URL { packageRoot.appendingPathComponent("Site") }
 

@@ -18,6 +18,11 @@ public struct GalleryPage: Sendable, Encodable {
     public let hasSwitcher: Bool
     /// For the favorites gallery: "7 / 20".
     public let favoritesCount: String?
+    /// The gallery's find-as-you-type index (`filter-index.js`), relative; nil for favorites
+    /// and empty galleries (no search box then).
+    public let filterIndexHref: String?
+    /// `sizes` of the grid's cells, for the cells the filter builds.
+    public let cellSizes: String
 }
 
 /// One cell of a grid (`cell.mustache`).
@@ -63,4 +68,6 @@ public struct PageLinkView: Sendable, Encodable {
     public let isCurrent: Bool
     /// An ellipsis between windows; `number` and `href` are meaningless then.
     public let isGap: Bool
+    /// "Page 3", for `aria-label`.
+    public let label: String
 }

@@ -46,10 +46,24 @@ public struct GIFView: Sendable, Encodable {
     /// The animation, shown in a 160×160 box, aspect kept.
     /// nil when the GIF has no usable image: the template shows its "no image" box.
     public let image: ImageView?
+    /// GIPHY's mp4 of the same animation, played as a video with a pause button; the
+    /// picture above is its fallback. nil when GIPHY gave no mp4.
+    public let video: GIFVideoView?
     public let rating: String?
     public let username: String?
     public let sourceHref: String?
     public let sourceDomain: String?
+}
+
+/// `<video autoplay muted loop playsinline>` of a GIF: the mp4, the still as poster.
+public struct GIFVideoView: Sendable, Encodable {
+    public let mp4: String
+    /// The still frame (shown before playing and under reduced motion).
+    public let poster: String?
+    public let width: Int
+    public let height: Int
+    /// The GIF's title, the video's accessible name.
+    public let label: String
 }
 
 public struct MovieView: Sendable, Encodable {

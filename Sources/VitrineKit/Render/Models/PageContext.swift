@@ -23,6 +23,39 @@ public struct PageContext: Sendable, Encodable {
     public let openGraph: OpenGraph
     /// `data-kind` hook on `<body>`: `home`, `gallery`, `item`, `page`, `favorites`, `not-found`.
     public let pageKind: String
+    /// The theme's text in the site's language (`{{page.t.share}}`).
+    public let t: ThemeStrings
+    /// The strings `vitrine.js` shows, as JSON for `data-strings` on `<body>` (escaped there).
+    public let scriptStrings: String
+    /// What the sources of the content on this page ask to be credited with (GIPHY, TMDB).
+    public let attributions: [Attribution]
+    /// schema.org data for `<script type="application/ld+json">`; only with `baseURL`.
+    public let jsonLD: RenderedJSON?
+}
+
+/// A credit a source's terms ask for wherever its content is shown (`attribution.mustache`).
+public struct Attribution: Sendable, Encodable {
+    /// `giphy` or `tmdb`, for `data-attribution` and CSS.
+    public let source: String
+    public let isGIPHY: Bool
+    public let isTMDB: Bool
+    /// GIPHY: "Powered By GIPHY"; TMDB: the notice its terms require.
+    public let text: String
+    /// TMDB: the credit line linking to TMDB.
+    public let credit: String?
+    /// The source's own site.
+    public let href: String
+}
+
+/// JSON that vitrine serialised itself (a JSON encoder, then `<`, `>`, `&`, U+2028/9 as
+/// `\u` escapes), safe inside `<script>`: no `</script>` or `<!--` can appear in it.
+public struct RenderedJSON: Sendable, Encodable {
+    public let json: String
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(json)
+    }
 }
 
 public struct NavLink: Sendable, Encodable {

@@ -45,10 +45,13 @@ public enum AppStoreDecoder {
             description: DecoderSupport.text(result.description),
             releaseNotes: DecoderSupport.text(result.releaseNotes),
             releaseDate: DecoderSupport.text(result.releaseDate),
-            minimumOSVersion: DecoderSupport.text(result.minimumOsVersion)
+            minimumOSVersion: DecoderSupport.text(result.minimumOsVersion),
+            priceAmount: result.price?.value.flatMap { $0.isFinite && $0 >= 0 && $0 <= 1_000_000 ? $0 : nil },
+            currency: DecoderSupport.text(result.currency).flatMap(AppDetails.currencyCode)
         )
         let artwork = [(result.artworkUrl512, 512), (result.artworkUrl100, 100), (result.artworkUrl60, 60)]
             .lazy.compactMap { picture($0.0, nominal: $0.1) }.first
+            .map(withArtworkSizes)
         return Item(
             id: id,
             title: DecoderSupport.text(result.trackName) ?? "Untitled app",
@@ -65,6 +68,26 @@ public enum AppStoreDecoder {
             return Picture(url: url, width: width, height: height)
         }
         return Picture(url: url, width: nominal, height: nominal)
+    }
+
+    /// Widths the artwork is offered in: Apple's image server renders the size named in the
+    /// path (`.../100x100bb.jpg`), up to the largest the lookup gave.
+    static let artworkWidths = [60, 100, 200, 400, 512]
+
+    /// The square icon with smaller sizes of it as renditions, made by naming another size in
+    /// the path's last segment (`512x512bb.jpg` → `200x200bb.jpg`).
+    static func withArtworkSizes(_ icon: Picture) -> Picture {
+        guard let width = icon.width, width == icon.height,
+              let slash = icon.url.lastIndex(of: "/"), !icon.url.contains("?") else { return icon }
+        let name = icon.url[icon.url.index(after: slash)...]
+        guard let match = name.wholeMatch(of: /(\d{1,5})x(\d{1,5})([a-z]*\.[A-Za-z]+)/) else { return icon }
+        let sizes = artworkWidths.filter { $0 <= width }.compactMap { size -> Rendition? in
+            let url = icon.url[...slash] + "\(size)x\(size)\(match.3)"
+            return SafeURL.check(String(url)).map { Rendition(url: $0, width: size, height: size) }
+        }
+        var sized = icon
+        sized.renditions = sizes.count > 1 ? Rendition.ordered(sizes) : nil
+        return sized
     }
 
     /// `392x696bb.jpg`, `512x512bb.png`, `643x0w.jpg`, and the old `screen1136x1136.jpeg`,

@@ -1,4 +1,4 @@
-/// The iTunes Search API lookup body, as far as vitrine reads it. Prices, advisories,
+/// The iTunes Search API lookup body, as far as vitrine reads it. Advisories,
 /// `genreIds` (strings), `sellerUrl` and feature lists are not read.
 struct AppStoreLookupResponse: Decodable {
     var resultCount: LenientInt?
@@ -28,6 +28,8 @@ struct AppStoreResult: Decodable {
     /// A string: `"3091658752"`.
     var fileSizeBytes: LenientInt64?
     var formattedPrice: String?
+    var price: LenientDouble?
+    var currency: String?
     /// As precise as Apple sends it (`3.351059999999999927666749499621801078319549560546875`).
     var averageUserRating: LenientDouble?
     var userRatingCount: LenientInt?

@@ -70,21 +70,23 @@ public enum GiphyDecoder {
             .lazy.compactMap { $0 }.compactMap(picture).first
         let thumbnail = [images?.fixedWidth, images?.fixedHeight, images?.downsized, images?.original]
             .lazy.compactMap { $0 }.compactMap(picture).first
+        let animatedSizes = renditions(images?.animatedSizes ?? [], \.url)
         let details = GIFDetails(
             rating: DecoderSupport.text(gif.rating),
             username: DecoderSupport.text(gif.username),
             sourceURL: SafeURL.link(DecoderSupport.text(gif.sourcePostURL)) ?? SafeURL.link(DecoderSupport.text(gif.source)),
             sourceDomain: DecoderSupport.text(gif.sourceTLD),
-            animated: animatedRendition.flatMap(picture),
-            still: still,
+            animated: animatedRendition.flatMap(picture).map { sized($0, animatedSizes) },
+            still: still.map { sized($0, renditions(images?.stillSizes ?? [], \.url)) },
             mp4: SafeURL.check(animatedRendition?.mp4),
-            webp: SafeURL.check(animatedRendition?.webp)
+            webp: SafeURL.check(animatedRendition?.webp),
+            webpRenditions: renditions(images?.animatedSizes ?? [], \.webp)
         )
         return Item(
             id: id,
             title: title(of: gif),
             link: SafeURL.check(gif.url),
-            image: thumbnail,
+            image: thumbnail.map { sized($0, animatedSizes) },
             gif: details
         )
     }
@@ -92,6 +94,21 @@ public enum GiphyDecoder {
     static func picture(_ rendition: GiphyRendition) -> Picture? {
         guard let url = SafeURL.check(rendition.url) else { return nil }
         return Picture(url: url, width: rendition.width?.value, height: rendition.height?.value)
+    }
+
+    /// The renditions' URLs of one format (`url` for GIF, `webp`) with their widths.
+    static func renditions(_ sizes: [GiphyRendition], _ format: KeyPath<GiphyRendition, String?>) -> [Rendition]? {
+        Rendition.ordered(sizes.compactMap { rendition in
+            guard let url = SafeURL.check(rendition[keyPath: format]), let width = rendition.width?.value else { return nil }
+            return Rendition(url: url, width: width, height: rendition.height?.value)
+        })
+    }
+
+    /// The picture with the sizes, when there are at least two to choose from.
+    static func sized(_ picture: Picture, _ renditions: [Rendition]?) -> Picture {
+        var picture = picture
+        picture.renditions = (renditions?.count ?? 0) > 1 ? renditions : nil
+        return picture
     }
 
     /// The title, else words from the slug (`funny-cat-FiGiRei2ICzzG` → `Funny cat`), else

@@ -68,8 +68,12 @@ struct GiphyGIF: Decodable {
 struct GiphyImages: Decodable {
     var fixedWidth: GiphyRendition?
     var fixedWidthStill: GiphyRendition?
+    var fixedWidthSmall: GiphyRendition?
+    var fixedWidthSmallStill: GiphyRendition?
     var fixedHeight: GiphyRendition?
+    var fixedHeightStill: GiphyRendition?
     var downsized: GiphyRendition?
+    var downsizedMedium: GiphyRendition?
     var original: GiphyRendition?
     var originalStill: GiphyRendition?
     var still480w: GiphyRendition?
@@ -77,10 +81,24 @@ struct GiphyImages: Decodable {
     enum CodingKeys: String, CodingKey {
         case fixedWidth = "fixed_width"
         case fixedWidthStill = "fixed_width_still"
+        case fixedWidthSmall = "fixed_width_small"
+        case fixedWidthSmallStill = "fixed_width_small_still"
         case fixedHeight = "fixed_height"
+        case fixedHeightStill = "fixed_height_still"
         case downsized, original
+        case downsizedMedium = "downsized_medium"
         case originalStill = "original_still"
         case still480w = "480w_still"
+    }
+
+    /// The animated renditions that suit a `srcset` (sizes of one animation).
+    var animatedSizes: [GiphyRendition] {
+        [fixedWidthSmall, fixedWidth, fixedHeight, downsizedMedium, downsized, original].compactMap { $0 }
+    }
+
+    /// The still frames, every size.
+    var stillSizes: [GiphyRendition] {
+        [fixedWidthSmallStill, fixedWidthStill, fixedHeightStill, still480w, originalStill].compactMap { $0 }
     }
 }
 

@@ -37,9 +37,11 @@ public enum GoogleBooksDecoder {
         guard let id = DecoderSupport.itemID(.googleBooks, volume.id) else { return nil }
         let info = volume.volumeInfo
         let links = info?.imageLinks
-        let thumbnail = [links?.thumbnail, links?.smallThumbnail].lazy.compactMap(cover).first
+        let zooms = [links?.smallThumbnail, links?.thumbnail, links?.small, links?.medium, links?.large, links?.extraLarge]
+        let sizes = zoomRenditions(zooms.compactMap { $0 })
+        let thumbnail = [links?.thumbnail, links?.smallThumbnail].lazy.compactMap(cover).first.map { sized($0, sizes) }
         let largest = [links?.extraLarge, links?.large, links?.medium, links?.small, links?.thumbnail]
-            .lazy.compactMap(cover).first
+            .lazy.compactMap(cover).first.map { sized($0, sizes) }
         let description = plainText(info?.description) ?? plainText(volume.searchInfo?.textSnippet)
         let details = BookDetails(
             subtitle: DecoderSupport.text(info?.subtitle),
@@ -70,6 +72,39 @@ public enum GoogleBooksDecoder {
     /// https, others (a test server) are kept as given. Google gives no pixel sizes.
     static func cover(_ raw: String?) -> Picture? {
         SafeURL.check(DecoderSupport.text(raw)).map { Picture(url: $0) }
+    }
+
+    /// Nominal widths of Google's cover `zoom` levels (Google gives no pixel sizes; covers
+    /// come near these): 5 small thumbnail, 1 thumbnail, 2 small, 3 medium, 4 large, 6 extra large.
+    static let zoomWidths: [Int: Int] = [5: 80, 1: 128, 2: 200, 3: 320, 4: 575, 6: 800]
+
+    /// Every zoom level of the cover, made from the links Google gave by changing their
+    /// `zoom=` value (zooms 5, 1, 2, 3 and 4 are served for any cover Google has); nominal
+    /// 2:3 sizes. Links without a `zoom=` parameter give only themselves.
+    static func zoomRenditions(_ links: [String]) -> [Rendition]? {
+        var renditions: [Rendition] = []
+        for raw in links {
+            guard let url = SafeURL.check(DecoderSupport.text(raw)), var components = URLComponents(string: url),
+                  let items = components.queryItems, let zoom = items.first(where: { $0.name == "zoom" })?.value.flatMap(Int.init),
+                  zoomWidths[zoom] != nil else { continue }
+            for level in Set([zoom, 5, 1, 2, 3, 4]).sorted() {
+                components.queryItems = items.map { $0.name == "zoom" ? URLQueryItem(name: "zoom", value: String(level)) : $0 }
+                guard let width = zoomWidths[level], let made = components.string.flatMap(SafeURL.check) else { continue }
+                renditions.append(Rendition(url: made, width: width, height: width * 3 / 2))
+            }
+        }
+        return Rendition.ordered(renditions)
+    }
+
+    /// The cover with the zoom sizes; its own size is the nominal one of its zoom level.
+    static func sized(_ picture: Picture, _ renditions: [Rendition]?) -> Picture {
+        var picture = picture
+        picture.renditions = (renditions?.count ?? 0) > 1 ? renditions : nil
+        if let own = renditions?.first(where: { $0.url == picture.url }) {
+            picture.width = own.width
+            picture.height = own.height
+        }
+        return picture
     }
 
     /// Google's HTML (`description` of a volume, `textSnippet`) as plain text.

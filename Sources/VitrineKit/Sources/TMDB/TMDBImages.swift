@@ -22,9 +22,16 @@ public struct TMDBImages: Sendable, Hashable, Codable {
         backdropSizes: ["w300", "w780", "w1280", "original"]
     )
 
-    /// A poster at `preferred` width (2:3, TMDB's required poster ratio).
+    /// A poster at `preferred` width (2:3, TMDB's required poster ratio), with every
+    /// `wNNN` size the configuration lists as its renditions.
     func poster(_ path: String?, preferred: String) -> Picture? {
-        picture(path, size: Self.size(preferred, in: posterSizes), heightPerWidth: 3.0 / 2.0)
+        guard var poster = picture(path, size: Self.size(preferred, in: posterSizes), heightPerWidth: 3.0 / 2.0) else { return nil }
+        let sizes = posterSizes.compactMap { size -> Rendition? in
+            guard let rendition = picture(path, size: size, heightPerWidth: 3.0 / 2.0), let width = rendition.width else { return nil }
+            return Rendition(url: rendition.url, width: width, height: rendition.height)
+        }
+        poster.renditions = sizes.count > 1 ? Rendition.ordered(sizes) : nil
+        return poster
     }
 
     /// A backdrop at `preferred` width (16:9, TMDB's required backdrop ratio).

@@ -8,6 +8,8 @@
  *   (b) [data-share="copy"] copies the page URL, [data-share="native"] opens the share sheet.
  *   (c) [data-screenshot] opens a viewer dialog (arrow keys move, Escape closes).
  *   (d) A grid cell opens its item page in a dialog (modifier-clicks open normally).
+ *   (e) A GIF played as video gets a pause/play button (aria-pressed) in place of the native
+ *       controls; under prefers-reduced-motion nothing plays until the button is pressed.
  * Only same-site pages are fetched. From file:// (where fetch of local files fails), links
  * keep their normal behaviour.
  */
@@ -27,6 +29,21 @@
     typeof doc.createElement("dialog").showModal === "function";
 
   // ── Helpers ──────────────────────────────────────────────────────────────
+
+  // The theme's strings in the page's language (data-strings on <body>), English otherwise.
+  var strings = {};
+  try {
+    strings = JSON.parse((doc.body && doc.body.getAttribute("data-strings")) || "{}") || {};
+  } catch (e) {
+    strings = {};
+  }
+
+  function t(key, fallback, values) {
+    var value = typeof strings[key] === "string" ? strings[key] : fallback;
+    return value.replace(/\{(\w+)\}/g, function (marker, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : marker;
+    });
+  }
 
   function $(selector, root) {
     return (root || doc).querySelector(selector);
@@ -184,7 +201,7 @@
         message.className = "vitrine-message";
         message.setAttribute("role", "alert");
       }
-      message.textContent = "Could not load more items. Try again, or open the next page.";
+      message.textContent = t("loadFailed", "Could not load more items. Try again, or open the next page.");
       var holder = more.parentNode;
       if (holder && holder.parentNode) holder.parentNode.insertBefore(message, holder);
     }
@@ -210,7 +227,7 @@
       window.removeEventListener("scroll", onScroll);
       var end = doc.createElement("span");
       end.className = "pagination__end";
-      end.textContent = "That\u2019s all.";
+      end.textContent = t("thatsAll", "That\u2019s all.");
       if (more.parentNode) more.parentNode.replaceChild(end, more);
       more = null;
     }
@@ -221,7 +238,7 @@
       loading = true;
       clearError();
       more.setAttribute("aria-busy", "true");
-      more.textContent = "Loading…";
+      more.textContent = t("loading", "Loading…");
 
       fetchPage(url)
         .then(function (page) {
@@ -235,13 +252,13 @@
           });
           watchImages(grid);
           updatePagination(page);
-          announce(cells.length === 1 ? "Loaded 1 more item." : "Loaded " + cells.length + " more items.");
+          announce(cells.length === 1 ? t("loadedOne", "Loaded 1 more item.") : t("loadedMany", "Loaded {count} more items.", { count: cells.length }));
 
           var nextMore = $("[data-more]", page);
           loading = false;
           if (nextMore && nextMore.getAttribute("href") && cells.length > 0) {
             more.href = nextMore.getAttribute("href");
-            more.textContent = "More";
+            more.textContent = t("more", "More");
             more.removeAttribute("aria-busy");
             if (autoLoad) window.requestAnimationFrame(function () { loadIfVisible(true); });
           } else {
@@ -258,7 +275,7 @@
           if (observer) observer.disconnect();
           window.removeEventListener("scroll", onScroll);
           if (more) {
-            more.textContent = "More";
+            more.textContent = t("more", "More");
             more.removeAttribute("aria-busy");
             showError();
           }
@@ -348,10 +365,10 @@
       event.preventDefault();
       navigator.clipboard.writeText(url).then(
         function () {
-          shareStatus(link, "Link copied.");
+          shareStatus(link, t("linkCopied", "Link copied."));
         },
         function () {
-          shareStatus(link, "Could not copy the link.");
+          shareStatus(link, t("copyFailed", "Could not copy the link."));
         }
       );
     } else if (network === "native" && typeof navigator.share === "function") {
@@ -385,11 +402,11 @@
       button.className = "fold__toggle";
       button.setAttribute("aria-controls", text.id);
       button.setAttribute("aria-expanded", "false");
-      button.textContent = "More";
+      button.textContent = t("more", "More");
       button.addEventListener("click", function () {
         var folded = fold.classList.toggle("is-folded");
         button.setAttribute("aria-expanded", folded ? "false" : "true");
-        button.textContent = folded ? "More" : "Less";
+        button.textContent = folded ? t("more", "More") : t("less", "Less");
       });
       fold.appendChild(button);
     });
@@ -409,7 +426,7 @@
     var close = doc.createElement("button");
     close.type = "button";
     close.className = "vitrine-dialog__close";
-    close.setAttribute("aria-label", "Close");
+    close.setAttribute("aria-label", t("close", "Close"));
     close.textContent = "×";
     close.addEventListener("click", function () {
       dialog.close();
@@ -450,7 +467,7 @@
 
   function getViewer() {
     if (viewer) return viewer;
-    viewer = makeDialog("vitrine-viewer", "Screenshots");
+    viewer = makeDialog("vitrine-viewer", t("screenshots", "Screenshots"));
     restoreFocusOnClose(viewer);
 
     var nav = doc.createElement("div");
@@ -460,7 +477,7 @@
     [viewer.prev, viewer.next].forEach(function (button, index) {
       button.type = "button";
       button.className = "vitrine-dialog__close";
-      button.setAttribute("aria-label", index === 0 ? "Previous screenshot" : "Next screenshot");
+      button.setAttribute("aria-label", index === 0 ? t("previousScreenshot", "Previous screenshot") : t("nextScreenshot", "Next screenshot"));
       button.textContent = index === 0 ? "←" : "→";
       button.addEventListener("click", function () {
         showShot(viewer.index + (index === 0 ? -1 : 1));
@@ -527,10 +544,10 @@
 
   function getItemDialog() {
     if (itemDialog) return itemDialog;
-    itemDialog = makeDialog("vitrine-item-dialog", "Item");
+    itemDialog = makeDialog("vitrine-item-dialog", t("kindItem", "Item"));
     restoreFocusOnClose(itemDialog);
     itemDialog.openLink = doc.createElement("a");
-    itemDialog.openLink.textContent = "Open the page";
+    itemDialog.openLink.textContent = t("openPage", "Open the page");
     itemDialog.start.appendChild(itemDialog.openLink);
     itemDialog.content = doc.createElement("div");
     itemDialog.content.className = "vitrine-dialog__content";
@@ -583,7 +600,7 @@
     }
     parts.openLink.href = url;
     parts.content.setAttribute("aria-busy", "true");
-    parts.content.textContent = "Loading…";
+    parts.content.textContent = t("loading", "Loading…");
     openDialog(parts, opener || parts.opener);
 
     fetchPage(url)
@@ -597,9 +614,10 @@
         });
         parts.content.removeAttribute("aria-busy");
         var title = $(".item__title-text", parts.content) || $("h1", parts.content);
-        parts.dialog.setAttribute("aria-label", title ? title.textContent.trim() : "Item");
+        parts.dialog.setAttribute("aria-label", title ? title.textContent.trim() : t("kindItem", "Item"));
         enhanceShare(parts.content);
         enhanceFolds(parts.content);
+        enhanceGIFs(parts.content);
         parts.dialog.scrollTop = 0;
       })
       .catch(function () {
@@ -616,12 +634,51 @@
     showItem(link.href, link, "push");
   });
 
+  // ── (e) GIF video ────────────────────────────────────────────────────────
+
+  function enhanceGIFs(root) {
+    var reduce = typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    $all("[data-gif-player]", root).forEach(function (player) {
+      var video = $("[data-gif-video]", player);
+      var button = $("[data-gif-toggle]", player);
+      if (!video || !button || player.hasAttribute("data-ready")) return;
+      player.setAttribute("data-ready", "");
+      function sync() {
+        var paused = video.paused || video.ended;
+        button.setAttribute("aria-pressed", paused ? "true" : "false");
+        player.setAttribute("data-state", paused ? "paused" : "playing");
+      }
+      if (reduce) {
+        video.removeAttribute("autoplay");
+        video.autoplay = false;
+        video.pause();
+      }
+      video.removeAttribute("controls");
+      video.addEventListener("play", sync);
+      video.addEventListener("pause", sync);
+      button.addEventListener("click", function () {
+        if (video.paused) {
+          // Under reduced motion no <source> matched: the button is the explicit request.
+          if (!video.currentSrc && video.getAttribute("data-mp4")) video.src = video.getAttribute("data-mp4");
+          var playing = video.play();
+          if (playing && typeof playing.catch === "function") playing.catch(sync);
+        } else {
+          video.pause();
+        }
+        sync();
+      });
+      button.hidden = false;
+      sync();
+    });
+  }
+
   // ── Start ────────────────────────────────────────────────────────────────
 
   function start() {
     watchImages(doc);
     enhanceShare(doc);
     enhanceFolds(doc);
+    enhanceGIFs(doc);
     setUpMore();
   }
 

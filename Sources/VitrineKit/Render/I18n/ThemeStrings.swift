@@ -1,0 +1,136 @@
+/// Every piece of text the theme shows, in one language: templates read them as
+/// `page.t.<key>`, page models are built with them, `vitrine.js` gets the ones it needs.
+///
+/// The English text is the default of each property. Other languages come from the theme's
+/// `i18n/<language>.yml` (Korean and Japanese ship with vitrine), then a site's own
+/// `SITE/i18n/<language>.yml`, each key replacing the one before. `{name}` marks a value
+/// filled in by `fill(_:_:)`.
+public struct ThemeStrings: Codable, Sendable, Equatable {
+    // Layout
+    public var skipToContent = "Skip to content"
+    public var mainNavigation = "Main"
+    public var builtWith = "Built with vitrine"
+    public var favorites = "Favorites"
+    public var backHome = "Back to the home page"
+    public var relatedLists = "Related lists"
+    public var inFavorites = "In favorites"
+    public var notInFavorites = "Not in favorites"
+    // Home
+    public var galleries = "Galleries"
+    public var noGalleries = "No galleries yet."
+    public var noFavorites = "No favorites yet."
+    public var addFavoritesBefore = "Add some with"
+    public var addFavoritesAfter = "."
+    public var allFavorites = "All favorites"
+    public var cardSummary = "{items} of {results}"
+    public var itemsOne = "1 item"
+    public var itemsMany = "{count} items"
+    // 404
+    public var pageNotFound = "Page not found"
+    public var notFoundMessage = "There is nothing at this address. It may have moved, or the link may be wrong."
+    public var goHome = "Go to the home page"
+    // Galleries
+    public var resultsOne = "1 result"
+    public var resultsMany = "{count} results"
+    public var noResults = "No results"
+    public var galleryPage = "{title} — page {number}"
+    public var favoritesOne = "1 favorite"
+    public var favoritesMany = "{count} favorites"
+    public var noFavoritesTitle = "No favorites yet"
+    public var noFavoritesMessage = "Add one with “vitrine favorites add giphy:ID”, or list it in {file}, then build again."
+    public var nothingMatched = "Nothing matched “{query}” on {source}."
+    public var sourceReturnedNothing = "{source} returned no items for this gallery."
+    public var ratedOutOf = "rated {value} out of {scale}"
+    public var rated = "rated {value}"
+    // Pagination
+    public var pagination = "Pagination"
+    public var pageNumber = "Page {number}"
+    public var pageOf = "Page {number} of {count}"
+    public var previous = "Previous"
+    public var next = "Next"
+    public var more = "More"
+    public var less = "Less"
+    // Find as you type
+    public var filterLabel = "Find in this gallery"
+    public var filterMatchesOne = "1 match"
+    public var filterMatchesMany = "{count} matches"
+    public var filterNoMatches = "No matches"
+    // Detail pages
+    public var kindGIF = "GIF"
+    public var kindMovie = "Movie"
+    public var kindBook = "Book"
+    public var kindApp = "App"
+    public var kindItem = "Item"
+    public var rating = "Rating"
+    public var by = "By"
+    public var source = "Source"
+    public var originalTitle = "Original title"
+    public var releaseDate = "Release date"
+    public var publisher = "Publisher"
+    public var published = "Published"
+    public var length = "Length"
+    public var categories = "Categories"
+    public var language = "Language"
+    public var identifiers = "Identifiers"
+    public var category = "Category"
+    public var price = "Price"
+    public var size = "Size"
+    public var version = "Version"
+    public var ageRating = "Age rating"
+    public var minimumOS = "Minimum OS"
+    public var languages = "Languages"
+    public var viewAtSource = "View at the source"
+    public var viewOn = "View on {source}"
+    public var overview = "Overview"
+    public var description = "Description"
+    public var screenshots = "Screenshots"
+    public var whatsNew = "What’s new"
+    public var itemsNavigation = "Items"
+    public var posterOf = "Poster of {title}"
+    public var coverOf = "Cover of {title}"
+    public var iconOf = "Icon of {title}"
+    public var screenshotOf = "Screenshot {number} of {count}"
+    public var votesOne = "1 vote"
+    public var votesMany = "{count} votes"
+    public var pagesOne = "1 page"
+    public var pagesMany = "{count} pages"
+    public var ratingsOne = "1 rating"
+    public var ratingsMany = "{count} ratings"
+    public var pauseAnimation = "Pause animation"
+    public var playAnimation = "Play animation"
+    // Share
+    public var share = "Share"
+    public var copyLink = "Copy link"
+    public var shareNative = "Share…"
+    public var email = "E-mail"
+    public var xTwitter = "X / Twitter"
+    public var facebook = "Facebook"
+    public var openImage = "Open image"
+    public var linkCopied = "Link copied."
+    public var copyFailed = "Could not copy the link."
+    // Attribution
+    public var poweredByGiphy = "Powered By GIPHY"
+    public var tmdbNotice = "This product uses the TMDB API but is not endorsed or certified by TMDB."
+    public var tmdbCredit = "Movie data and images: TMDB"
+    // vitrine.js
+    public var loading = "Loading…"
+    public var loadFailed = "Could not load more items. Try again, or open the next page."
+    public var thatsAll = "That’s all."
+    public var loadedOne = "Loaded 1 more item."
+    public var loadedMany = "Loaded {count} more items."
+    public var close = "Close"
+    public var previousScreenshot = "Previous screenshot"
+    public var nextScreenshot = "Next screenshot"
+    public var openPage = "Open the page"
+    // Dates
+    /// Twelve month names, comma-separated.
+    public var months = "January,February,March,April,May,June,July,August,September,October,November,December"
+    public var dateDay = "{month} {day}, {year}"
+    public var dateMonth = "{month} {year}"
+    public var dateYear = "{year}"
+
+    /// English.
+    public static let english = ThemeStrings()
+
+    public init() {}
+}

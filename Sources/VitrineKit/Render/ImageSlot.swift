@@ -1,0 +1,48 @@
+/// Where a page shows an image: decides `sizes` (the width the theme's CSS gives the box)
+/// and the size assumed when the API gave none.
+enum ImageSlot: Sendable, Equatable {
+    /// A grid cell: `columns` square boxes across `main` (72rem at most, 2rem padding each
+    /// side, 1rem gaps; below 72rem, 3vw padding and 1.6vw gaps, as `vitrine.css` has them).
+    case cell(columns: Int)
+    /// A detail page's poster, cover or catalog image: 20rem wide at most.
+    case detail
+    /// A detail page's GIF: a 160×160 box.
+    case gifBox
+    /// A detail page's app icon: 7.5rem square.
+    case icon
+    /// Anything else (home cards, screenshots): the one URL, no `sizes`.
+    case plain
+
+    /// The `sizes` attribute; nil for `.plain`.
+    var sizes: String? {
+        switch self {
+        case .cell(let columns):
+            let count = Double(max(columns, 1))
+            let wide = (1088.0 - 16.0 * (count - 1)) / count
+            let narrow = (94.0 - 1.6 * (count - 1)) / count
+            return "(min-width: 72rem) \(Self.twoDecimals(wide))px, \(Self.twoDecimals(narrow))vw"
+        case .detail: return "20rem"
+        case .gifBox: return "160px"
+        case .icon: return "7.5rem"
+        case .plain: return nil
+        }
+    }
+
+    /// `352.0` → `352`, `30.266…` → `30.27`: locale-free, so output is byte-identical.
+    static func twoDecimals(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        if fraction == 0 { return "\(hundredths / 100)" }
+        return "\(hundredths / 100)." + (fraction < 10 ? "0\(fraction)" : (fraction % 10 == 0 ? "\(fraction / 10)" : "\(fraction)"))
+    }
+
+    /// `url 100w, url 200w` from checked renditions; nil when fewer than two remain. URLs
+    /// with a comma are left out (`srcset` splits candidates on commas).
+    static func srcset(_ renditions: [Rendition]?) -> String? {
+        let candidates = (renditions ?? []).compactMap { rendition -> String? in
+            guard rendition.width > 0, let url = SafeURL.check(rendition.url), !url.contains(",") else { return nil }
+            return "\(url) \(rendition.width)w"
+        }
+        return candidates.count > 1 ? candidates.joined(separator: ", ") : nil
+    }
+}

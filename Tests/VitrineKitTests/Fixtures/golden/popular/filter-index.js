@@ -1,0 +1,1 @@
+(window.vitrineFilterIndex = window.vitrineFilterIndex || {})["popular"] = [{"h":"items/tmdb-550/index.html","i":"https://image.tmdb.org/t/p/w342/pB8BM7pdSp6B6Ih7QZ4DrQ3PmJK.jpg","k":"movie","l":"평점 10점 만점에 8.4점","r":"★ 8.4","t":"Fight Club","v":513,"w":342},{"h":"items/tmdb-129/index.html","k":"movie","l":"평점 10점 만점에 8.5점","r":"★ 8.5","t":"Spirited Away"}];

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import VitrineKit
+
+/// JSON-LD and the filter index are JSON inside a script: hostile text must stay text.
+@Suite("structured data and the filter index")
+struct StructuredDataTests {
+    static let hostile = "</script><script>alert(1)</script><!-- \"quoted\" 'single' \u{2028}line & more"
+
+    static func item(_ id: String, title: String = hostile) throws -> Item {
+        try ItemID(parsing: id).source == .tmdb
+            ? Item(id: try ItemID(parsing: id), title: title, link: "https://www.themoviedb.org/movie/1",
+                   image: Picture(url: "https://image.tmdb.org/t/p/w342/a.jpg", width: 342, height: 513),
+                   movie: MovieDetails(releaseDate: "1999-10-15", voteAverage: 8.4, voteCount: 26_000))
+            : Item(id: try ItemID(parsing: id), title: title)
+    }
+
+    /// Parses the script's text as a browser would hand it to JSON.parse.
+    static func parse(_ json: RenderedJSON?) throws -> [String: Any] {
+        let text = try #require(json?.json)
+        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test("a hostile title is escaped: no '<', '>' or '&' in the script, the same text after parsing")
+    func hostileTitle() throws {
+        let rendered = JSONLD.item(try Self.item("tmdb:1"), url: "https://example.org/items/tmdb-1/")
+        let text = try #require(rendered?.json)
+        #expect(!text.contains("<") && !text.contains(">") && !text.contains("&"))
+        #expect(!text.contains("\u{2028}"))
+        let object = try Self.parse(rendered)
+        #expect(object["name"] as? String == Self.hostile)
+        #expect(object["@type"] as? String == "Movie")
+        #expect(object["@context"] as? String == "https://schema.org")
+        let rating = try #require(object["aggregateRating"] as? [String: Any])
+        #expect(rating["ratingValue"] as? String == "8.4" && rating["ratingCount"] as? Int == 26_000)
+    }
+
+    @Test("the type per kind", arguments: [
+        ("giphy:abc", "ImageObject"), ("books:xyz", "Book"), ("appstore:1", "SoftwareApplication"), ("tmdb:2", "Movie"),
+    ])
+    func typePerKind(id: String, type: String) throws {
+        let object = try Self.parse(JSONLD.item(try Self.item(id, title: "T"), url: "https://example.org/x/"))
+        #expect(object["@type"] as? String == type)
+    }
+
+    @Test("a GIF with an mp4 is a VideoObject; an app's price is an Offer")
+    func videoAndOffer() throws {
+        let gif = Item(id: try ItemID(parsing: "giphy:a"), title: "Cat",
+                       gif: GIFDetails(still: Picture(url: "https://media.giphy.com/s.gif"), mp4: "https://media.giphy.com/a.mp4"))
+        let video = try Self.parse(JSONLD.item(gif, url: "https://example.org/items/giphy-a/"))
+        #expect(video["@type"] as? String == "VideoObject" && video["contentUrl"] as? String == "https://media.giphy.com/a.mp4")
+        let app = Item(id: try ItemID(parsing: "appstore:1"), title: "App", link: "https://apps.apple.com/kr/app/id1",
+                       app: AppDetails(price: "무료", priceAmount: 0, currency: "KRW"))
+        let offer = try #require(try Self.parse(JSONLD.item(app, url: "https://example.org/items/appstore-1/"))["offers"] as? [String: Any])
+        #expect(offer["@type"] as? String == "Offer" && offer["price"] as? String == "0.00" && offer["priceCurrency"] as? String == "KRW")
+    }
+
+    @Test("no baseURL, no structured data")
+    func onlyWithBaseURL() throws {
+        #expect(JSONLD.item(try Self.item("tmdb:1"), url: nil) == nil)
+        #expect(JSONLD.itemList([], name: "x", url: nil, firstPosition: 1, itemURL: { _ in nil }) == nil)
+    }
+
+    @Test("an ItemList points at the detail pages, at their positions in the whole gallery")
+    func itemList() throws {
+        let items = [try Self.item("tmdb:1"), try Self.item("tmdb:2", title: "Two")]
+        let list = try Self.parse(JSONLD.itemList(items, name: "Popular", url: "https://example.org/popular/page/2/", firstPosition: 21) {
+            "https://example.org/items/\($0.id.pathSegment)/"
+        })
+        let elements = try #require(list["itemListElement"] as? [[String: Any]])
+        #expect(list["@type"] as? String == "ItemList")
+        #expect(elements.map { $0["position"] as? Int } == [21, 22])
+        #expect(elements.map { $0["url"] as? String } == ["https://example.org/items/tmdb-1/", "https://example.org/items/tmdb-2/"])
+    }
+
+    @Test("the filter index: hostile titles stay inert, every item of the gallery is in it")
+    func filterIndex() throws {
+        let factory = try TestSupport.fixturePageFactory()
+        for index in factory.site.galleries.indices where !factory.site.galleries[index].items.isEmpty {
+            let script = factory.filterIndex(index)
+            #expect(!script.dropLast(2).contains("<") && !script.contains("</script"))
+            let prefix = "(window.vitrineFilterIndex = window.vitrineFilterIndex || {})["
+            #expect(script.hasPrefix(prefix) && script.hasSuffix(";\n"))
+            let json = try #require(script.range(of: "] = ").map { String(script[$0.upperBound...].dropLast(2)) })
+            let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+            #expect(entries.map { $0["t"] as? String } == factory.site.galleries[index].items.map(\.title))
+            #expect(entries.allSatisfy { ($0["h"] as? String)?.hasPrefix("items/") == true })
+        }
+    }
+}
