@@ -14,6 +14,7 @@ if [ "$want_tests" = 1 ]; then
   command -v java >/dev/null 2>&1 || packages+=(default-jre-headless)   # the Nu HTML checker
   command -v man >/dev/null 2>&1 || packages+=(man-db)                  # test-static.sh: man -l
   command -v curl >/dev/null 2>&1 || packages+=(curl)                   # test-static.sh: a served page
+  [ -d /usr/share/fonts/truetype/nanum ] || packages+=(fonts-nanum)     # Korean glyphs in the screenshots
 fi
 
 if [ ${#packages[@]} -gt 0 ]; then

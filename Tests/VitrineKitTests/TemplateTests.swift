@@ -97,7 +97,7 @@ struct TemplateTests {
         #expect(html.contains(#"aria-label="In favorites""#))
         #expect(html.occurrences(of: "data-share=") == 4)
         #expect(html.contains(#"data-share="copy""#))
-        #expect(html.contains(#"<li hidden data-needs-script><a class="share__link" data-share="native""#))
+        #expect(html.contains(#"<li data-needs-script><a class="share__link" data-share="native""#))
         #expect(html.contains(#"rel="prev" href="../giphy-a/index.html""#))
         #expect(html.contains(#"rel="next" href="../giphy-c/index.html""#))
         #expect(html.contains(#"data-share-url="https://example.com/items/x/index.html""#))

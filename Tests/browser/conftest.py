@@ -75,12 +75,12 @@ class ImageServer:
     def __init__(self):
         self.requests: list[str] = []
         self.cache: dict[str, bytes] = {}
-        self.video: bytes = b""
+        self.videos: dict[str, bytes] = {}
         server = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
-            def send_video(self):
-                body = server.video
+            def send_video(self, size):
+                body = server.videos.get(size) or next(iter(server.videos.values()))
                 start, end = 0, len(body) - 1
                 ranged = re.match(r"bytes=(\d*)-(\d*)$", self.headers.get("Range", ""))
                 if ranged and ranged[1]:
@@ -98,8 +98,9 @@ class ImageServer:
 
             def do_GET(self):  # noqa: N802
                 server.requests.append(self.path)
-                if VIDEO_PATH.match(self.path.split("?")[0]) and server.video:
-                    self.send_video()
+                video = VIDEO_PATH.match(self.path.split("?")[0])
+                if video and server.videos:
+                    self.send_video(f"{video[1]}x{video[2]}")
                     return
                 match = IMAGE_PATH.match(self.path.split("?")[0])
                 if not match:
@@ -163,7 +164,7 @@ class Rewriter:
                     gif["webp"] = self.url(w, h, "webp", "webp")
                 if isinstance(gif.get("mp4"), str):
                     self.count += 1
-                    gif["mp4"] = f"{self.base}/video/{w}x{h}/{self.count}.mp4"
+                    gif["mp4"] = f"{self.base}/video/{w}x{h}/{self.count}.mp4"  # a video of that size
         elif isinstance(node, list):
             for v in node:
                 self.walk(v, key)
@@ -204,28 +205,50 @@ class _QuietFiles(http.server.SimpleHTTPRequestHandler):
 # ── Fixtures ─────────────────────────────────────────────────────────────────
 
 
-# Records an mp4 of a moving square from a canvas (Chromium's MediaRecorder writes mp4):
-# GIPHY's mp4 renditions are served as this, so GIF pages play a real video.
-RECORD_VIDEO = """
-var done = arguments[arguments.length - 1];
-var canvas = document.createElement('canvas'); canvas.width = 200; canvas.height = 150;
-var g = canvas.getContext('2d'), frame = 0;
-var timer = setInterval(function () {
-  g.fillStyle = '#3a45c4'; g.fillRect(0, 0, 200, 150);
-  g.fillStyle = '#ffcc00'; g.fillRect((frame++ * 8) % 200, 50, 40, 40);
-}, 33);
-var recorder = new MediaRecorder(canvas.captureStream(30), {mimeType: 'video/mp4'});
-var chunks = [];
-recorder.ondataavailable = function (e) { chunks.push(e.data); };
-recorder.onstop = function () {
-  clearInterval(timer);
-  var reader = new FileReader();
-  reader.onload = function () { done(reader.result.split(',')[1]); };
-  reader.readAsDataURL(new Blob(chunks, {type: 'video/mp4'}));
-};
-recorder.start();
-setTimeout(function () { recorder.stop(); }, 1500);
+# Records mp4s of a moving square from canvases (Chromium's MediaRecorder writes mp4), one
+# per size a snapshot gives a GIF, all at once: GIPHY's mp4 renditions are served as these,
+# so GIF pages play a real video of the GIF's own size.
+RECORD_VIDEOS = """
+var sizes = arguments[0], done = arguments[arguments.length - 1], result = {}, left = sizes.length;
+sizes.forEach(function (size) {
+  var canvas = document.createElement('canvas'); canvas.width = size[0]; canvas.height = size[1];
+  var g = canvas.getContext('2d'), frame = 0;
+  var timer = setInterval(function () {
+    g.fillStyle = '#3a45c4'; g.fillRect(0, 0, size[0], size[1]);
+    g.fillStyle = '#ffcc00'; g.fillRect((frame++ * 8) % size[0], size[1] / 3, size[1] / 4, size[1] / 4);
+  }, 33);
+  var recorder = new MediaRecorder(canvas.captureStream(30), {mimeType: 'video/mp4'});
+  var chunks = [];
+  recorder.ondataavailable = function (e) { chunks.push(e.data); };
+  recorder.onstop = function () {
+    clearInterval(timer);
+    var reader = new FileReader();
+    reader.onload = function () {
+      result[size[0] + 'x' + size[1]] = reader.result.split(',')[1];
+      if (--left === 0) done(result);
+    };
+    reader.readAsDataURL(new Blob(chunks, {type: 'video/mp4'}));
+  };
+  recorder.start();
+  setTimeout(function () { recorder.stop(); }, 1200);
+});
 """
+
+
+def gif_sizes() -> list[list[int]]:
+    """Every (even-rounded) size a GIF's animation has in the sites the tests build."""
+    sizes = set()
+    folders = [REPO / "Site" / "data", REPO / "Tests" / "VitrineKitTests" / "Fixtures" / "site" / "data"]
+    for path in [p for folder in folders for p in folder.glob("*.json")]:
+        for item in json.loads(path.read_text(encoding="utf-8")).get("items", []):
+            gif = item.get("gif") if isinstance(item, dict) else None
+            if not isinstance(gif, dict):
+                continue
+            picture = gif.get("animated") or item.get("image") or {}
+            w, h = picture.get("width", 200), picture.get("height", 200)
+            if isinstance(w, int) and isinstance(h, int) and 0 < w <= 2000 and 0 < h <= 2000:
+                sizes.add((w, h))
+    return [list(size) for size in sorted(sizes)] or [[200, 200]]
 
 
 @pytest.fixture(scope="session")
@@ -234,8 +257,9 @@ def images(driver):
 
     server = ImageServer()
     driver.get("about:blank")
-    server.video = base64.b64decode(driver.execute_async_script(RECORD_VIDEO))
-    assert len(server.video) > 1000, "no video recorded"
+    recorded = driver.execute_async_script(RECORD_VIDEOS, gif_sizes())
+    server.videos = {size: base64.b64decode(data) for size, data in recorded.items()}
+    assert server.videos and all(len(v) > 500 for v in server.videos.values()), "no video recorded"
     yield server
     server.close()
 

@@ -153,15 +153,13 @@ extension PageFactory {
         return (prev, next, back)
     }
 
-    /// Copy and the share sheet always (the browser knows the page's address); e-mail, X and
-    /// Facebook only with an absolute page URL (`baseURL`), which they need.
+    /// E-mail, X and Facebook only with an absolute page URL (`baseURL`), which they need;
+    /// the image; then copy and the share sheet always (the browser knows the page's address),
+    /// last, so that showing them with JavaScript moves nothing.
     private func shareLinks(title: String, pageURL: String, absolute: Bool, imageURL: String?) -> [ShareLink] {
         let url = Self.queryEncoded(pageURL)
         let text = Self.queryEncoded(title)
-        var links = [
-            ShareLink(network: "copy", label: strings.copyLink, href: pageURL, needsScript: true),
-            ShareLink(network: "native", label: strings.shareNative, href: pageURL, needsScript: true),
-        ]
+        var links: [ShareLink] = []
         if absolute {
             links += [
                 ShareLink(network: "email", label: strings.email, href: "mailto:?subject=\(text)&body=\(url)", needsScript: false),
@@ -172,7 +170,10 @@ extension PageFactory {
         if let imageURL, SafeURL.scheme(of: imageURL) != nil {
             links.append(ShareLink(network: "image", label: strings.openImage, href: imageURL, needsScript: false))
         }
-        return links
+        return links + [
+            ShareLink(network: "copy", label: strings.copyLink, href: pageURL, needsScript: true),
+            ShareLink(network: "native", label: strings.shareNative, href: pageURL, needsScript: true),
+        ]
     }
 
     /// Percent-encodes for a query value: everything but unreserved characters.

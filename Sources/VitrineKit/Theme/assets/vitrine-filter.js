@@ -1,6 +1,6 @@
 /* vitrine-filter.js — find as you type in a gallery. No dependencies.
  *
- * The gallery page carries a hidden [data-filter] box; this script shows it. On first use it
+ * The gallery page carries an invisible [data-filter] box (its place kept); this script shows it. On first use it
  * loads the gallery's index (`filter-index.js`, a script that assigns the data, so it loads
  * from file:// too) and narrows the whole gallery — every page, not only this one — to the
  * items whose title (and authors, for books) contain what was typed. Results replace the
@@ -158,7 +158,7 @@
         update();
       }
     });
-    box.hidden = false;
+    box.setAttribute("data-ready", "");
     if (input.value) update();
   }
 

@@ -351,7 +351,9 @@
       } else if (network === "native") {
         supported = typeof navigator.share === "function";
       }
-      if (item) item.hidden = !supported;
+      // Shown where the browser can do it; elsewhere it keeps its (invisible) place, so
+      // nothing moves either way.
+      if (item && supported) item.setAttribute("data-ready", "");
     });
   }
 
@@ -642,7 +644,6 @@
       var video = $("[data-gif-video]", player);
       var button = $("[data-gif-toggle]", player);
       if (!video || !button || player.hasAttribute("data-ready")) return;
-      player.setAttribute("data-ready", "");
       function sync() {
         var paused = video.paused || video.ended;
         button.setAttribute("aria-pressed", paused ? "true" : "false");
@@ -667,8 +668,10 @@
         }
         sync();
       });
-      button.hidden = false;
-      sync();
+      player.setAttribute("data-ready", "");
+      // Autoplay starts on its own: the "play" event syncs then. Paused from the start only
+      // under reduced motion.
+      if (reduce) sync();
     });
   }
 
