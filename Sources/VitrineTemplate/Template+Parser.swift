@@ -2,8 +2,9 @@ extension Template {
     /// Parses template text into nodes, following the Mustache spec's standalone-line rules
     /// (a line holding only a section, comment, partial, parent, block or delimiter tag and
     /// whitespace disappears) and swift-mustache's transforms and `{{%CONTENT_TYPE}}` pragma.
-    init(name: String, text: String) throws(TemplateError) {
+    init(name: String, text: String, dropIndentation: Bool = false) throws(TemplateError) {
         var parser = Parser(name: name, bytes: Array(text.utf8))
+        parser.dropIndentation = dropIndentation
         self.name = name
         self.nodes = try parser.parseNodes(until: nil)
     }
@@ -16,6 +17,8 @@ extension Template {
         var close: [UInt8] = [.closingBrace, .closingBrace]
         /// Only whitespace since the start of the current line.
         var lineStart = true
+        /// Leading whitespace is read (for standalone lines) but never output.
+        var dropIndentation = false
         /// Leading whitespace removed from each line, one entry per block being parsed;
         /// nil until the block's first line sets it.
         var dedents: [[UInt8]?] = []
@@ -38,7 +41,8 @@ extension Template {
         mutating func parseNodes(until scope: Scope?) throws(TemplateError) -> [Node] {
             var nodes = Nodes(ignoresText: { if case .parent = scope { true } else { false } }())
             while position < bytes.count {
-                let whitespace = lineStart ? readIndentation() : []
+                var whitespace = lineStart ? readIndentation() : []
+                if dropIndentation { whitespace = [] }
                 let textStart = position
                 let (stop, isTag) = findTagOrNewline()
                 if !isTag && stop < bytes.count {

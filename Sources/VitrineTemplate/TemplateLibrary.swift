@@ -17,10 +17,15 @@ public struct TemplateLibrary: Sendable {
 
     /// Parses every template (name → Mustache text). Throws the first syntax error in name
     /// order, or `.cycle` when templates include each other outside any section or block.
-    public init(_ sources: [String: String]) throws(TemplateError) {
+    ///
+    /// Templates named in `dropIndentation` lose the spaces and tabs that start each of their
+    /// lines (and partials included on an indented line are not indented): HTML templates
+    /// can be indented for their readers without every page paying for it. Not Mustache's
+    /// behaviour, so never the default; line and column numbers in errors are unchanged.
+    public init(_ sources: [String: String], dropIndentation: Set<String> = []) throws(TemplateError) {
         var templates: [Template] = []
         for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
-            templates.append(try Template(name: name, text: text))
+            templates.append(try Template(name: name, text: text, dropIndentation: dropIndentation.contains(name)))
         }
         var index: [String: Int] = [:]
         for (position, template) in templates.enumerated() { index[template.name] = position }

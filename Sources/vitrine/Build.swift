@@ -40,6 +40,9 @@ extension Vitrine {
         @Option(help: "Seconds to wait while another vitrine build of the same output runs (default: as long as it takes).")
         var lockTimeout: Double?
 
+        @Flag(help: "Render every page into memory and write nothing: the time of reading and rendering alone (as Hugo's --renderToMemory).")
+        var renderToMemory = false
+
         func validate() throws {
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
             if let lockTimeout, !(lockTimeout >= 0 && lockTimeout <= 86_400) {
@@ -56,6 +59,7 @@ extension Vitrine {
                 report: report.map { URL(fileURLWithPath: $0) }
             )
             buildOptions.checkLinks = network.strict
+            buildOptions.renderToMemory = renderToMemory
             buildOptions.lockTimeout = lockTimeout.map { .milliseconds(Int(($0 * 1000).rounded())) }
             let quiet = options.quiet
             let output = buildOptions.outputName

@@ -6,13 +6,22 @@ import Foundation
 /// so an interrupted update is followed by a full build.
 struct BuildManifest: Sendable, Equatable {
     static let fileName = ".vitrine-manifest"
-    static let header = "vitrine-manifest/1"
+    static let header = "vitrine-manifest/2"
+    /// Manifests of earlier versions, read without an inputs digest.
+    static let olderHeaders: Set<Substring> = ["vitrine-manifest/1"]
 
     /// Relative path → digest, in plan order.
     var entries: [(path: String, digest: StableHasher.Digest)] = []
+    /// The digest of every input the build read (`InputsDigest`), when it could be made.
+    var inputs: StableHasher.Digest?
 
     static func == (lhs: BuildManifest, rhs: BuildManifest) -> Bool {
-        lhs.entries.elementsEqual(rhs.entries) { $0.path == $1.path && $0.digest == $1.digest }
+        lhs.inputs == rhs.inputs && lhs.entries.elementsEqual(rhs.entries) { $0.path == $1.path && $0.digest == $1.digest }
+    }
+
+    /// Pages (`index.html` files) in the manifest.
+    var pageCount: Int {
+        entries.count { $0.path == "index.html" || $0.path.hasSuffix("/index.html") }
     }
 
     var lookup: [String: StableHasher.Digest] {
@@ -22,6 +31,7 @@ struct BuildManifest: Sendable, Equatable {
     var data: Data {
         var text = Self.header + "\n"
         text.reserveCapacity(entries.count * 80)
+        if let inputs { text += "inputs \(inputs)\n" }
         for entry in entries {
             text += entry.digest.description
             text += " "
@@ -36,9 +46,14 @@ struct BuildManifest: Sendable, Equatable {
         guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(fileName).path) else { return nil }
         let text = String(decoding: data, as: UTF8.self)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard lines.first == Substring(header) else { return nil }
+        guard let first = lines.first, first == Substring(header) || olderHeaders.contains(first) else { return nil }
         lines = lines.dropFirst()
         var manifest = BuildManifest()
+        if first == Substring(header), let line = lines.first, line.hasPrefix("inputs ") {
+            guard let digest = StableHasher.Digest(line.dropFirst("inputs ".count)) else { return nil }
+            manifest.inputs = digest
+            lines = lines.dropFirst()
+        }
         manifest.entries.reserveCapacity(lines.count)
         for line in lines {
             guard let space = line.firstIndex(of: " "), let digest = StableHasher.Digest(line[..<space]) else { return nil }

@@ -28,6 +28,9 @@ public struct BuildOptions: Sendable {
     /// How long to wait for another build of the same output (`--lock-timeout`); nil waits
     /// as long as it takes.
     public var lockTimeout: Duration?
+    /// Render every page into memory and write nothing (`--render-to-memory`, as Hugo's
+    /// `--renderToMemory`): the time of reading and rendering alone.
+    public var renderToMemory = false
 
     public init(
         site: URL, siteLabel: String? = nil, output: URL? = nil, outputLabel: String? = nil, baseURL: String? = nil,
@@ -87,9 +90,16 @@ public struct BuildSummary: Sendable, Equatable {
     /// favorites.json as the user would name it.
     public var favoritesFile = ""
 
+    /// Pages were rendered into memory only (`--render-to-memory`).
+    public var renderedToMemory = false
+
     /// `wrote 1,234 pages (1,240 files, 2.3 MB) to Site/public in 0.8 s`
     public var line: String {
         let megabytes = Double(bytes) / 1_048_576
+        if renderedToMemory {
+            let rate = Format.grouped(Int(Double(files) / max(seconds, 0.001)))
+            return "rendered \(Format.count(files, "file", "files")) (\(String(format: "%.1f", megabytes)) MB) into memory in \(String(format: "%.2f", seconds)) s (\(rate) files/s); nothing was written"
+        }
         let kept = unchanged > 0 ? ", \(Format.grouped(unchanged)) unchanged" : ""
         var line = "wrote \(Format.count(pages, "page", "pages")) (\(Format.count(files, "file", "files")), \(String(format: "%.1f", megabytes)) MB\(kept)) to \(output) in \(String(format: "%.1f", seconds)) s"
         if keptFiles > 0 {

@@ -8,6 +8,10 @@ import Darwin
 /// Writes files below a root with plain POSIX calls: one `open`/`write`/`close` per file
 /// and one `mkdir` per new folder (folders already made are remembered), no `fsync` —
 /// durability comes from publishing by rename, as before. One writer per render task.
+///
+/// A file already at the path is unlinked, never truncated: the trees vitrine assembles
+/// share unchanged files with the published site by hard links, and writing into a shared
+/// file would change the live site.
 struct FileWriter {
     let root: String
     private var made: Set<String> = [""]
@@ -20,7 +24,13 @@ struct FileWriter {
     mutating func write(_ bytes: UnsafeRawBufferPointer, to relative: String) throws(VitrineError) {
         try makeFolders(for: relative)
         let path = root + "/" + relative
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if fd < 0, errno == EEXIST || errno == ENOTDIR {
+            // A reused tree (see `OutputPublisher.makeStaging`) may hold an older file, or a
+            // file or folder of the wrong kind, at this path.
+            try clear(relative)
+            fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
         guard fd >= 0 else { throw Self.error("write \(relative)") }
         defer { close(fd) }
         guard writeAll(fd, bytes) else { throw Self.error("write \(relative)") }
@@ -44,9 +54,24 @@ struct FileWriter {
 
     /// Hard-links an existing file (never following a link) to `relative`; copies its bytes
     /// where a hard link is impossible (another file system, a link-count limit).
-    mutating func link(_ source: String, to relative: String) throws(VitrineError) {
+    /// A file already at `relative` is replaced; with `mayExist` (a reused tree), it is kept
+    /// when it already is the same file.
+    mutating func link(_ source: String, to relative: String, mayExist: Bool = false) throws(VitrineError) {
+        let target = root + "/" + relative
+        if mayExist {
+            var existing = stat()
+            var original = stat()
+            if lstat(target, &existing) == 0, lstat(source, &original) == 0,
+               existing.st_dev == original.st_dev, existing.st_ino == original.st_ino {
+                return
+            }
+        }
         try makeFolders(for: relative)
-        if posixLink(source, root + "/" + relative) == 0 { return }
+        if posixLink(source, target) == 0 { return }
+        if errno == EEXIST || errno == ENOTDIR {
+            try clear(relative)
+            if posixLink(source, target) == 0 { return }
+        }
         guard errno == EXDEV || errno == EMLINK || errno == EPERM, let data = FileManager.default.contents(atPath: source) else {
             throw Self.error("keep \(relative)")
         }
@@ -60,7 +85,11 @@ struct FileWriter {
         let count = readlink(source, &buffer, buffer.count - 1)
         guard count >= 0 else { throw Self.error("keep link \(relative)") }
         buffer[count] = 0
-        if symlink(buffer, root + "/" + relative) != 0 { throw Self.error("keep link \(relative)") }
+        let target = root + "/" + relative
+        if symlink(buffer, target) == 0 { return }
+        guard errno == EEXIST || errno == ENOTDIR else { throw Self.error("keep link \(relative)") }
+        try clear(relative)
+        if symlink(buffer, target) != 0 { throw Self.error("keep link \(relative)") }
     }
 
     /// Makes a folder (and its parents) with the given permissions.
@@ -80,6 +109,22 @@ struct FileWriter {
             throw Self.error("create folder \(folder)")
         }
         made.insert(folder)
+    }
+
+    /// Makes `relative` free for a new file: whatever is there (an older file, a link, a
+    /// folder) is removed, and every folder on the way is made a folder. Only ever needed in
+    /// a reused tree, which is vitrine's own and not yet published.
+    private mutating func clear(_ relative: String) throws(VitrineError) {
+        var status = stat()
+        var folder = ""
+        for part in relative.split(separator: "/").dropLast() {
+            folder += folder.isEmpty ? String(part) : "/" + part
+            let path = root + "/" + folder
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { continue }
+            if unlink(path) != 0, errno != ENOENT { throw Self.error("replace \(folder)") }
+            if mkdir(path, 0o755) != 0 { throw Self.error("create folder \(folder)") }
+        }
+        try FileTree.remove(root + "/" + relative)
     }
 
     static func error(_ what: String) -> VitrineError {

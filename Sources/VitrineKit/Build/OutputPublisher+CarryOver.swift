@@ -24,13 +24,18 @@ extension OutputPublisher {
     /// plans are left out. Nothing is written in the output, and no symbolic link in it is
     /// followed: links vitrine did not make are copied as links.
     ///
+    /// When the staging folder is a reused tree (`Staging.reused`, the site before last),
+    /// what it holds that the new site does not is removed, and a file already linked to the
+    /// output's is kept: the work is proportional to what changed, not to the site.
+    ///
     /// A file vitrine did not write where the new build puts a different file, or a link or
     /// file where it needs a folder, is an error naming it: the user's file is never replaced.
-    func carryOver(into staging: URL, previous: BuildManifest?, manifest: BuildManifest, written: Set<String>) throws(VitrineError) -> CarryOver {
+    func carryOver(into staging: Staging, previous: BuildManifest?, manifest: BuildManifest, written: Set<String>) throws(VitrineError) -> CarryOver {
         let planned = Set(manifest.entries.map(\.path))
         var result = CarryOver()
         var status = stat()
         guard lstat(output.path, &status) == 0 else {
+            if staging.reused { try prune(staging.url, keeping: written, symlinks: [], folders: Self.folders(of: planned)) }
             result.missing = manifest.entries.map(\.path).filter { !written.contains($0) }
             return result
         }
@@ -38,8 +43,6 @@ extension OutputPublisher {
         let owned = previous.map { Set($0.entries.map(\.path)) }
         let plannedFolders = Self.folders(of: planned)
         let ownedFolders = owned.map(Self.folders(of:)) ?? []
-        var writer = FileWriter(root: staging)
-        var linked: Set<String> = []
         var keptTop: Set<String> = []
         func keep(_ path: String, folder: Bool = false) {
             keptTop.insert(path.firstIndex(of: "/").map { String(path[..<$0]) + "/" } ?? (folder ? path + "/" : path))
@@ -49,47 +52,98 @@ extension OutputPublisher {
             VitrineError("\(label)/\(relative): \(what) vitrine did not write is where the new build puts \(plannedFolders.contains(relative) ? "a folder" : "a file"); move it into the site's static/ folder or remove it")
         }
 
+        // What the new tree takes from the output, decided before anything is changed.
+        var folders: [(path: String, mode: mode_t)] = []
         for (index, folder) in listing.folders.enumerated() {
             if index & 1023 == 0, Task.isCancelled { throw VitrineError.interrupted }
             if planned.contains(folder) { throw clash(folder, "a folder") }
             if !ownedFolders.contains(folder), !plannedFolders.contains(folder) {
                 guard lstat(output.path + "/" + folder, &status) == 0 else { throw FileWriter.error("keep \(folder)") }
-                try writer.makeFolder(folder, mode: status.st_mode & 0o7777)
+                folders.append((folder, status.st_mode & 0o7777))
                 keep(folder, folder: true)
             }
         }
+        var links: [String] = []
+        var linked: Set<String> = []
         for (index, file) in listing.files.enumerated() {
             if index & 1023 == 0, Task.isCancelled { throw VitrineError.interrupted }
             if file == BuildManifest.fileName { continue }
             if file == Self.marker {
-                try writer.link(output.path + "/" + file, to: file)
+                links.append(file)
                 continue
             }
             let isOwned = owned?.contains(file) ?? planned.contains(file)
             if written.contains(file) {
-                if !isOwned, !Self.sameBytes(output.path + "/" + file, staging.path + "/" + file) {
+                if !isOwned, !Self.sameBytes(output.path + "/" + file, staging.url.path + "/" + file) {
                     throw clash(file, "a file")
                 }
                 continue
             }
             if planned.contains(file) {
-                try writer.link(output.path + "/" + file, to: file)
+                links.append(file)
                 linked.insert(file)
             } else if !isOwned {
                 if plannedFolders.contains(file) { throw clash(file, "a file") }
-                try writer.link(output.path + "/" + file, to: file)
+                links.append(file)
                 keep(file)
             }
         }
         for link in listing.symlinks {
             if planned.contains(link) || plannedFolders.contains(link) { throw clash(link, "a symbolic link") }
-            try writer.copySymlink(output.path + "/" + link, to: link)
             keep(link)
         }
+
+        var present: Set<String> = []
+        if staging.reused {
+            present = try prune(
+                staging.url, keeping: written.union(links), symlinks: Set(listing.symlinks),
+                folders: plannedFolders.union(folders.map(\.path))
+            )
+        }
+        var writer = FileWriter(root: staging.url)
+        for folder in folders { try writer.makeFolder(folder.path, mode: folder.mode) }
+        for (index, file) in links.enumerated() {
+            if index & 1023 == 0, Task.isCancelled { throw VitrineError.interrupted }
+            try writer.link(output.path + "/" + file, to: file, mayExist: present.contains(file))
+        }
+        for link in listing.symlinks { try writer.copySymlink(output.path + "/" + link, to: link) }
         result.dropped = listing.others
         result.missing = manifest.entries.map(\.path).filter { !written.contains($0) && !linked.contains($0) }
         result.keptNames = keptTop.sorted()
         return result
+    }
+
+    /// Removes from a reused tree every file, link and folder the new site does not have;
+    /// returns the files it keeps.
+    @discardableResult
+    private func prune(_ root: URL, keeping files: Set<String>, symlinks: Set<String>, folders: Set<String>) throws(VitrineError) -> Set<String> {
+        let stale = try FileTree.list(root.path)
+        var removed: [String] = []
+        func isRemoved(_ path: String) -> Bool {
+            removed.last.map { path.hasPrefix($0 + "/") } ?? false
+        }
+        // Pre-order: a removed folder's contents follow it, before any other folder.
+        var removedFolders: Set<String> = []
+        for folder in stale.folders where !folders.contains(folder) && !isRemoved(folder) {
+            try FileTree.remove(root.path + "/" + folder)
+            removed.append(folder)
+            removedFolders.insert(folder)
+        }
+        func under(_ path: String) -> Bool {
+            var end = path.endIndex
+            while let slash = path[..<end].lastIndex(of: "/") {
+                if removedFolders.contains(String(path[..<slash])) { return true }
+                end = slash
+            }
+            return false
+        }
+        var extra = stale.files.filter { !files.contains($0) && $0 != Self.marker }
+        extra += stale.symlinks.filter { !symlinks.contains($0) }
+        extra += stale.others
+        for path in extra where removedFolders.isEmpty || !under(path) {
+            if unlink(root.path + "/" + path) != 0, errno != ENOENT { throw FileWriter.error("remove \(path)") }
+        }
+        return Set(stale.files.filter { files.contains($0) && (removedFolders.isEmpty || !under($0)) })
     }
 
     /// Every folder that holds one of `paths` (`items/x` and `items` for `items/x/index.html`).

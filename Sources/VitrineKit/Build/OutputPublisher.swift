@@ -100,7 +100,16 @@ struct OutputPublisher {
                   let pid = Int32(rest[rest.index(after: dash)...]),
                   pid != getpid(), !processIsAlive(pid)
             else { continue }
-            if (try? FileTree.remove(parent.appendingPathComponent(name).path)) != nil { removed.append(name) }
+            let folder = parent.appendingPathComponent(name)
+            // A complete tree vitrine wrote is worth keeping as the spare: the next build
+            // checks every file of it, so a stopped build's work is not thrown away.
+            if rest[..<dash] != "backup", !fileManager.fileExists(atPath: spare.path),
+               fileManager.fileExists(atPath: folder.appendingPathComponent(Self.marker).path),
+               rename(folder.path, spare.path) == 0 {
+                removed.append(name)
+                continue
+            }
+            if (try? FileTree.remove(folder.path)) != nil { removed.append(name) }
         }
         return removed
     }
@@ -111,16 +120,35 @@ struct OutputPublisher {
         return BuildManifest.read(in: output)
     }
 
-    func makeStaging() throws(VitrineError) -> URL {
+    /// The folder a build assembles the new site in.
+    struct Staging {
+        let url: URL
+        /// True when it is the site before last (`.public.vitrine-spare`), which the build
+        /// brings up to date instead of making every file anew.
+        let reused: Bool
+    }
+
+    /// `.public.vitrine-spare`: the site before the current one, kept after each publish.
+    /// It shares every unchanged file with the output (hard links), so it costs little disk,
+    /// and the next build turns it into the new site by changing only what differs.
+    var spare: URL { parent.appendingPathComponent(".\(output.lastPathComponent).vitrine-spare") }
+
+    /// Makes the staging folder: the spare tree when there is one vitrine wrote, else an
+    /// empty folder.
+    func makeStaging() throws(VitrineError) -> Staging {
         let staging = sibling("staging")
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
             try FileTree.remove(staging.path)
+            if fileManager.fileExists(atPath: spare.appendingPathComponent(Self.marker).path), rename(spare.path, staging.path) == 0 {
+                return Staging(url: staging, reused: true)
+            }
+            try FileTree.remove(spare.path)
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
             throw VitrineError("cannot create a staging folder next to \(label): \(error.localizedDescription)")
         }
-        return staging
+        return Staging(url: staging, reused: false)
     }
 
     /// Writes the marker into the staging folder, unless the output's was carried over.
@@ -134,16 +162,16 @@ struct OutputPublisher {
         }
     }
 
-    /// Swaps the staging folder in, then removes the previous tree.
-    func publish(_ staging: URL, jobs: Int) throws(VitrineError) {
+    /// Swaps the staging folder in; the previous site becomes the spare tree.
+    func publish(_ staging: Staging) throws(VitrineError) {
         var status = stat()
         guard lstat(output.path, &status) == 0 else {
-            if rename(staging.path, output.path) != 0 { throw FileWriter.error("publish \(label)") }
+            if rename(staging.url.path, output.path) != 0 { throw FileWriter.error("publish \(label)") }
             return
         }
-        if vitrine_exchange(staging.path, output.path) == 0 {
+        if vitrine_exchange(staging.url.path, output.path) == 0 {
             // The staging name now holds the previous site.
-            try FileTree.remove(staging.path, jobs: jobs)
+            keepAsSpare(staging.url)
             return
         }
         guard errno == ENOSYS || errno == EINVAL || errno == ENOTSUP else { throw FileWriter.error("publish \(label)") }
@@ -151,16 +179,28 @@ struct OutputPublisher {
         let old = sibling("old")
         try FileTree.remove(old.path)
         if rename(output.path, old.path) != 0 { throw FileWriter.error("publish \(label)") }
-        if rename(staging.path, output.path) != 0 {
+        if rename(staging.url.path, output.path) != 0 {
             let error = FileWriter.error("publish \(label)")
             rename(old.path, output.path)
             throw error
         }
-        try FileTree.remove(old.path, jobs: jobs)
+        keepAsSpare(old)
     }
 
-    /// Removes a staging folder after a failed or interrupted build.
-    func discard(_ staging: URL) {
-        try? FileTree.remove(staging.path)
+    /// Puts a staging folder aside after a build that published nothing (nothing changed, a
+    /// failure, an interruption). A reused tree stays the spare: the next build checks every
+    /// file of it anyway. A new one is removed.
+    func discard(_ staging: Staging) {
+        if staging.reused {
+            keepAsSpare(staging.url)
+        } else {
+            try? FileTree.remove(staging.url.path)
+        }
+    }
+
+    /// Makes `folder` the spare tree, or removes it when that is impossible.
+    private func keepAsSpare(_ folder: URL) {
+        if fileManager.fileExists(atPath: spare.path) { try? FileTree.remove(spare.path) }
+        if rename(folder.path, spare.path) != 0 { try? FileTree.remove(folder.path) }
     }
 }

@@ -19,6 +19,8 @@ struct PageRenderer: Sendable {
     let logger: Logger
     /// Live progress on a terminal; nil elsewhere.
     var progress: (any ProgressReporter)?
+    /// Render every page and write nothing (`--render-to-memory`), to time rendering alone.
+    var toMemory = false
 
     struct Written: Sendable {
         var files = 0
@@ -71,7 +73,7 @@ struct PageRenderer: Sendable {
                 for written in results { if let written { total.add(written) } }
                 let seconds = (clock.now - start) / .seconds(1)
                 let rate = Int(Double(pages.count) / max(seconds, 0.001))
-                logger.info("render pages: \(total.files) files written, \(total.unchanged) unchanged, in \(String(format: "%.2f", seconds)) s (\(rate) pages/s)")
+                logger.info("render pages: \(total.files) files \(toMemory ? "rendered into memory" : "written"), \(total.unchanged) unchanged, in \(String(format: "%.2f", seconds)) s (\(rate) pages/s)")
                 return total
             }
         } catch let error as VitrineError {
@@ -87,6 +89,12 @@ struct PageRenderer: Sendable {
         written.manifest.reserveCapacity(pages.count)
         for (path, job) in pages {
             if Task.isCancelled { throw VitrineError.interrupted }
+            if toMemory {
+                let bytes = try render(job, sitemap: sitemap)
+                written.files += 1
+                written.bytes += bytes.count
+                continue
+            }
             let relative = path.description
             let key = keys.key(for: job, site: factory.site)
             if let key, previous[relative] == key {

@@ -43,33 +43,50 @@ public struct SiteBuilder: Sendable {
         } catch {
             snapshotWarning = "\(error.message); the favorites looked up by id were not stored"
         }
-        let site = try loader.load(config: config, favorites: favorites, resolved: fetched.resolved)
         let theme = try stage("load templates") { () throws(VitrineError) in
             try Theme.load(
                 defaults: options.themeDirectory ?? Theme.defaultDirectory,
                 overrides: options.site.appendingPathComponent("templates"), overridesLabel: options.label("templates"))
         }
-        let plan = try stage("plan pages") { () throws(VitrineError) in try PagePlan(site: site) }
         let staticFiles = try stage("read static files") { () throws(VitrineError) in
-            let files = try StaticFolder.files(site: options.site, label: options.label)
-            try StaticFolder.checkClashes(files, generated: Set(plan.pages.map(\.path.description) + theme.assets.map(\.path)), label: options.label)
-            return files
+            try StaticFolder.files(site: options.site, label: options.label)
+        }
+        let previous = publisher.previousManifest()
+        let inputsDigest = InputsDigest(options: options, config: config, theme: theme, staticFiles: staticFiles)
+        if let previous, previous.inputs != nil, fetched.isQuiet, (snapshotted?.count ?? 0) == 0, snapshotWarning == nil,
+           !options.checkLinks, !options.renderToMemory, options.report == nil,
+           inputsDigest.current(site: options.site) == previous.inputs {
+            // Every input has the bytes the output was made from: nothing to parse or render.
+            logger.info("inputs unchanged since the last build of \(options.outputName)")
+            return BuildSummary(
+                pages: previous.pageCount, files: 0, bytes: 0, items: 0, galleries: config.galleries.count,
+                seconds: (clock.now - start) / .seconds(1), output: options.outputName,
+                warnings: config.baseURL == nil ? [SiteConfig.withoutBaseURL] : [], unchanged: previous.entries.count
+            )
+        }
+        let site = try loader.load(config: config, favorites: favorites, resolved: fetched.resolved)
+        let plan = try stage("plan pages") { () throws(VitrineError) in try PagePlan(site: site) }
+        try stage("read static files") { () throws(VitrineError) in
+            try StaticFolder.checkClashes(staticFiles, generated: Set(plan.pages.map(\.path.description) + theme.assets.map(\.path)), label: options.label)
         }
         logger.info("plan pages: \(Format.count(plan.pages.count, "page", "pages")), \(Format.count(site.items.count, "item", "items")), \(Format.count(site.galleries.count, "gallery", "galleries"))")
 
         let keys = try stage("key pages") { () throws(VitrineError) in try PageKeys(site: site, theme: theme, options: options, inputs: inputs.digests) }
-        let previous = publisher.previousManifest()
+        if options.renderToMemory { return try await renderToMemory(plan, site: site, theme: theme, keys: keys, options: options, start: start) }
         // `--strict` checks the links of the whole staged site, so it renders everything.
         let reuse = options.checkLinks ? nil : previous
         let staging = try publisher.makeStaging()
         do throws(VitrineError) {
             let renderer = PageRenderer(
-                factory: PageFactory(site: site, strings: theme.strings(for: site.config.language)), theme: theme, staging: staging, keys: keys,
+                factory: PageFactory(site: site, strings: theme.strings(for: site.config.language)), theme: theme, staging: staging.url, keys: keys,
                 previous: reuse?.lookup ?? [:], output: reuse == nil ? nil : publisher.output, logger: logger, progress: progress
             )
             var written = try await renderer.render(plan, jobs: options.jobs)
             written.add(try stage("copy assets") { () throws(VitrineError) in try renderer.copy(theme.assets + staticFiles) })
-            let manifest = BuildManifest(entries: written.manifest)
+            var manifest = BuildManifest(entries: written.manifest)
+            let copies = Dictionary(written.manifest.map { ($0.path, $0.digest) }, uniquingKeysWith: { first, _ in first })
+            // A build with warnings is never skipped: the next one says them again.
+            manifest.inputs = site.warnings.isEmpty && snapshotWarning == nil ? inputsDigest.combine(files: inputs.digests, copies: copies) : nil
             var kept = OutputPublisher.CarryOver()
             if let reuse, written.changed.isEmpty, manifest == reuse {
                 // Nothing changed: the output already is the new site.
@@ -81,7 +98,7 @@ public struct SiteBuilder: Sendable {
                 if !kept.missing.isEmpty {
                     // Planned files the output should have had but did not (deleted by hand).
                     let again = PageRenderer(
-                        factory: renderer.factory, theme: theme, staging: staging, keys: keys, previous: [:], output: nil, logger: logger
+                        factory: renderer.factory, theme: theme, staging: staging.url, keys: keys, previous: [:], output: nil, logger: logger
                     )
                     let missing = Set(kept.missing)
                     var redone = try await again.render(plan, only: missing, jobs: options.jobs)
@@ -89,20 +106,20 @@ public struct SiteBuilder: Sendable {
                     written.files += redone.files
                     written.bytes += redone.bytes
                 }
-                try publisher.writeMarker(in: staging)
+                try publisher.writeMarker(in: staging.url)
                 try stage("write manifest") { () throws(VitrineError) in
                     do {
-                        try manifest.data.write(to: staging.appendingPathComponent(BuildManifest.fileName))
+                        try manifest.data.write(to: staging.url.appendingPathComponent(BuildManifest.fileName))
                     } catch {
                         throw VitrineError("write \(BuildManifest.fileName): \(error.localizedDescription)")
                     }
                 }
                 if options.checkLinks {
-                    try stage("check links") { () throws(VitrineError) in try checkLinks(in: staging, config: site.config) }
+                    try stage("check links") { () throws(VitrineError) in try checkLinks(in: staging.url, config: site.config) }
                 }
                 if Task.isCancelled { throw VitrineError.interrupted }
                 // The one step that changes the output: after it, the build is done.
-                try stage("publish") { () throws(VitrineError) in try publisher.publish(staging, jobs: options.jobs) }
+                try stage("publish") { () throws(VitrineError) in try publisher.publish(staging) }
                 if reuse == nil { written.files += 2 }  // the marker and the manifest
             }
             let seconds = (clock.now - start) / .seconds(1)
@@ -132,6 +149,25 @@ public struct SiteBuilder: Sendable {
             publisher.discard(staging)
             throw error
         }
+    }
+
+    /// `--render-to-memory`: every page rendered, nothing written, the output left alone.
+    private func renderToMemory(
+        _ plan: PagePlan, site: LoadedSite, theme: Theme, keys: PageKeys, options: BuildOptions, start: ContinuousClock.Instant
+    ) async throws(VitrineError) -> BuildSummary {
+        var renderer = PageRenderer(
+            factory: PageFactory(site: site, strings: theme.strings(for: site.config.language)), theme: theme,
+            staging: URL(fileURLWithPath: "/"), keys: keys,
+            previous: [:], output: nil, logger: logger, progress: progress
+        )
+        renderer.toMemory = true
+        let rendered = try await renderer.render(plan, jobs: options.jobs)
+        var summary = BuildSummary(
+            pages: plan.htmlPageCount, files: rendered.files, bytes: rendered.bytes, items: site.items.count,
+            galleries: site.galleries.count, seconds: (ContinuousClock.now - start) / .seconds(1), output: options.outputName, warnings: site.warnings
+        )
+        summary.renderedToMemory = true
+        return summary
     }
 
     /// `--strict`: the same link check as `vitrine check`, on the staged site.

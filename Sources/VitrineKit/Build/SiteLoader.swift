@@ -78,8 +78,7 @@ struct SiteLoader {
         )
     }
 
-    /// The one way the read phase reads a file. `record: false` for catalogs, which page
-    /// keys cover item by item (hashing 100 MB twice would cost more than it saves).
+    /// The one way the read phase reads a file; its digest goes to the recorder.
     private func read(_ relative: String, record: Bool = true) throws(VitrineError) -> Data? {
         let url = options.site.appendingPathComponent(relative)
         guard try Self.fileExists(at: url, label: options.label(relative)) else { return nil }
@@ -162,7 +161,7 @@ struct SiteLoader {
     /// A file gallery's items come from its catalog file, not from a snapshot in `data/`.
     func loadCatalog(_ gallery: GalleryConfig, path: String) throws(VitrineError) -> (snapshot: Snapshot, warnings: [String]) {
         let label = options.label(path)
-        guard let data = try read(path, record: false) else {
+        guard let data = try read(path) else {
             throw VitrineError("gallery '\(gallery.name)' (file): no catalog at \(label)")
         }
         let (items, warnings) = try CatalogFile.read(data, file: label)

@@ -32,6 +32,12 @@ struct FetchStage {
         var counters = FetchClient.Counters()
         /// Snapshots written by this stage.
         var written: [URL] = []
+
+        /// Nothing was fetched, written or looked up: every gallery is its snapshot or catalog.
+        var isQuiet: Bool {
+            written.isEmpty && resolved.isEmpty && failures.isEmpty
+                && origins.values.allSatisfy { $0 == .snapshot || $0 == .catalog }
+        }
     }
 
     private var fetch: FetchOptions { options.fetch }

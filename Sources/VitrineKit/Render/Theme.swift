@@ -66,7 +66,10 @@ public struct Theme: Sendable {
         let labels = sources.mapValues(\.label)
         let library: TemplateLibrary
         do {
-            library = try TemplateLibrary(texts)
+            // Indentation is for people reading templates, not for pages; text where spaces
+            // are content (<pre>, <textarea>) keeps it.
+            let indented = texts.filter { $0.value.contains("<pre") || $0.value.contains("<textarea") }
+            library = try TemplateLibrary(texts, dropIndentation: Set(texts.keys).subtracting(indented.keys))
         } catch {
             throw error.vitrineError(labels: labels)
         }

@@ -19,6 +19,11 @@ public enum SafeURL {
     /// The checked URL, or nil when the text is not an absolute http(s) URL.
     public static func check(_ text: String?) -> String? {
         guard let text, text.utf8.count <= 4096 else { return nil }
+        return isCanonical(text) ? text : normalized(text)
+    }
+
+    /// `check` without its fast path (tests compare the two).
+    static func normalized(_ text: String) -> String? {
         var scalars = Substring(text).unicodeScalars[...]
         while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
         while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
@@ -45,11 +50,62 @@ public enum SafeURL {
     /// a bare word (`extinguisher`) is dropped.
     public static func link(_ text: String?) -> String? {
         guard let text else { return nil }
+        if isCanonical(text) { return text }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if scheme(of: trimmed) == nil, !trimmed.hasPrefix("/"), looksLikeHostName(trimmed) {
             return check("https://" + trimmed)
         }
         return check(trimmed)
+    }
+
+    /// True when `check` would return the text unchanged, decided in one pass over its bytes
+    /// without allocating: `https://`, a lower-case host name without port or user, a path,
+    /// and only characters that need no encoding. Every URL in a snapshot was checked when
+    /// it was decoded, so pages built from snapshots take this path; anything else (ports,
+    /// `http://`, upper case, characters to encode) goes the long way, which gives the same
+    /// answer for these.
+    static func isCanonical(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes -> Bool in
+            let prefix: StaticString = "https://"
+            let count = prefix.utf8CodeUnitCount
+            guard bytes.count > count, bytes.count <= 4096,
+                  memcmp(bytes.baseAddress!, prefix.utf8Start, count) == 0 else { return false }
+            var index = count
+            var previous: UInt8 = UInt8(ascii: ".")  // a host may not start with "."
+            while index < bytes.count, bytes[index] != UInt8(ascii: "/") {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                    break
+                case UInt8(ascii: ".") where previous != UInt8(ascii: "."):
+                    break
+                default:
+                    return false  // upper case, a port, user info, "?" or "#" right after the host, "..", …
+                }
+                previous = byte
+                index += 1
+            }
+            guard index > count, index < bytes.count else { return false }  // a host, then a path
+            var seenHash = false
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0...0x20, 0x7F...0xFF, UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`"),
+                     UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                     UInt8(ascii: "\\"):
+                    return false
+                case UInt8(ascii: "%"):
+                    guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return false }
+                case UInt8(ascii: "#"):
+                    if seenHash { return false }
+                    seenHash = true
+                default:
+                    break
+                }
+                index += 1
+            }
+            return true
+        }
     }
 
     /// Hosts known to serve https, whose `http://` URLs are upgraded (mixed content on an

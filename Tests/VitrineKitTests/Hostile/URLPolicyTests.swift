@@ -61,6 +61,31 @@ struct URLPolicyTests {
         if let expected { #expect(SafeURL.check(expected) == expected, "idempotent") }
     }
 
+    /// The fast path (`isCanonical`, taken by every URL already in a snapshot) never
+    /// answers differently from the full policy: 20,000 seeded random URLs built from the
+    /// characters the policy cares about, and the outputs of the policy itself.
+    @Test func theFastPathAgreesWithThePolicy() {
+        var random = SplitMix64(seed: 0x5AFE_0421)
+        func pick(_ pieces: [String], upTo count: UInt64) -> String {
+            (0..<Int(random.next() % count + 1)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+        }
+        let schemes = ["https://", "https://", "https://", "http://", "HTTPS://", "https:/", " https://", "javascript:"]
+        let hosts = ["example.com", "a-b.c_d", "media0.giphy.com", "EXAMPLE.com", ".", "..", ":8080", "@", "user:pw@", "é", "[::1]"]
+        let paths = [
+            "/", "/path", "?q=1", "#top", "#", "%41", "%4", "%zz", "%", " ", "\t", "\n", "\"", "<", ">", "`", "{", "}", "|",
+            "^", "[", "]", "\\", "é", "例", "\u{7F}", "\u{85}", "~", "!$&'()*+,;=", "/a/../b", "//",
+        ]
+        var canonical = 0
+        for _ in 0..<20_000 {
+            let text = pick(schemes, upTo: 1) + pick(hosts, upTo: 2) + pick(paths, upTo: 5)
+            for candidate in [text, SafeURL.normalized(text)].compactMap({ $0 }) where SafeURL.isCanonical(candidate) {
+                canonical += 1
+                #expect(SafeURL.normalized(candidate) == candidate, "fast path disagrees on \(candidate.debugDescription)")
+            }
+        }
+        #expect(canonical > 500, "the sample reaches the fast path")
+    }
+
     /// A GIF's `source` may be a bare host name; a bare word is dropped.
     @Test(arguments: [
         ("www.suagape.com", "https://www.suagape.com/"),

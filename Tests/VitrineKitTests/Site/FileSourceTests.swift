@@ -100,3 +100,40 @@ struct FileSourceTests {
         }
     }
 }
+
+/// Every kind of item shows its title in its gallery cell (a file catalog's cells once had none).
+@Suite("gallery cells")
+struct GalleryCellTests {
+    /// The cells of a gallery page: each `<li … data-cell …>…</li>`.
+    static func cells(_ html: String) -> [Substring] {
+        html.components(separatedBy: "<li class=\"cell ").dropFirst().map { part in
+            Substring(part[..<(part.range(of: "</li>")?.lowerBound ?? part.endIndex)])
+        }
+    }
+
+    @Test func everyKindsCellShowsItsTitle() async throws {
+        let fixture = try TestSupport.copySite(TestSupport.fixtureSite)
+        let output = fixture.appendingPathComponent("public")
+        try await TestSupport.build(fixture, output: output)
+        let catalog = try FileSourceTests.site(catalog: FileSourceTests.catalog(3, title: { "Catalog <entry> \($0)" }))
+        let catalogOutput = catalog.appendingPathComponent("public")
+        try await TestSupport.build(catalog, output: catalogOutput)
+
+        let pages = [
+            ("gif", output, "gifs/index.html"), ("movie", output, "popular/index.html"),
+            ("book", output, "books/index.html"), ("app", output, "apps/index.html"),
+            ("entry", catalogOutput, "things/index.html"),
+        ]
+        for (kind, root, path) in pages {
+            let html = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            let cells = Self.cells(html)
+            #expect(!cells.isEmpty, "\(kind): no cells in \(path)")
+            for cell in cells {
+                let title = cell.range(of: "class=\"cell__title\" title=\"").map { cell[$0.upperBound...].prefix { $0 != "\"" } }
+                #expect(title.map { !$0.isEmpty } == true, "\(kind): a cell without a title in \(path): \(cell.prefix(160))")
+            }
+        }
+        let first = try String(contentsOf: catalogOutput.appendingPathComponent("things/index.html"), encoding: .utf8)
+        #expect(first.contains(">Catalog &lt;entry&gt; 0</span>"))
+    }
+}

@@ -34,7 +34,7 @@ struct IncrementalBuildTests {
         #expect(summary.unchanged == tree.count - 2, "every page and asset; not the marker or the manifest")
         #expect(Self.changed(before, try Self.stamps(output)) == [])
         #expect(try TestSupport.tree(output) == tree)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.contains("vitrine-") && !$0.hasSuffix(".vitrine-lock") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.contains("vitrine-") && !$0.hasSuffix(".vitrine-lock") && !$0.hasSuffix(".vitrine-spare") }
         #expect(leftovers == [])
     }
 
@@ -90,5 +90,62 @@ struct IncrementalBuildTests {
         try Data("{\"format\": \"vitrine-bench-catalog/1\", \"items\": [".utf8).write(to: site.appendingPathComponent("catalog.json"))
         await #expect(throws: VitrineError.self) { try await TestSupport.build(site, output: output) }
         #expect(try TestSupport.tree(output) == tree)
+    }
+    /// After a rebuild the previous site stays beside the output as its spare tree (sharing
+    /// unchanged files by hard link), and the next rebuild brings that tree up to date instead
+    /// of linking every file anew. Whatever the spare holds — stale pages, stray files, a page
+    /// edited or deleted by hand — the published site equals a fresh build plus the files the
+    /// user keeps in the output.
+    @Test func theSpareTreeIsBroughtUpToDateWhateverItHolds() async throws {
+        let site = try FileSourceTests.site(catalog: FileSourceTests.catalog(9))
+        let output = site.appendingPathComponent("public")
+        let spare = site.appendingPathComponent(".public.vitrine-spare")
+        let fileManager = FileManager.default
+        try await TestSupport.build(site, output: output)
+        try Data("example.org\n".utf8).write(to: output.appendingPathComponent("CNAME"))
+        try fileManager.createDirectory(at: output.appendingPathComponent(".git/refs"), withIntermediateDirectories: true)
+        try Data("ref: refs/heads/gh-pages\n".utf8).write(to: output.appendingPathComponent(".git/HEAD"))
+        #expect(!fileManager.fileExists(atPath: spare.path), "a first build has no previous site")
+
+        func expectFreshPlus(_ kept: [String: Data], _ comment: Comment) async throws {
+            let fresh = try TestSupport.temporaryDirectory("vitrine-fresh").appendingPathComponent("public")
+            try await TestSupport.build(site, output: fresh)
+            #expect(try TestSupport.tree(output) == (try TestSupport.tree(fresh)).merging(kept) { $1 }, comment)
+        }
+        let kept = ["CNAME": Data("example.org\n".utf8), ".git/HEAD": Data("ref: refs/heads/gh-pages\n".utf8)]
+
+        try FileSourceTests.catalog(9, title: { "Second \($0)" }).write(to: site.appendingPathComponent("catalog.json"))
+        try await TestSupport.build(site, output: output)
+        #expect(fileManager.fileExists(atPath: spare.appendingPathComponent("items/file-it000008/index.html").path))
+        try await expectFreshPlus(kept, "second build")
+
+        // The spare is the first site; this build turns it into the third.
+        try FileSourceTests.catalog(5, title: { "Third \($0)" }).write(to: site.appendingPathComponent("catalog.json"))
+        try await TestSupport.build(site, output: output)
+        try await expectFreshPlus(kept, "third build, from the spare")
+        var shared = 0
+        for path in try TestSupport.tree(output).keys {
+            var a = stat(), b = stat()
+            if lstat(output.path + "/" + path, &a) == 0, lstat(spare.path + "/" + path, &b) == 0, a.st_ino == b.st_ino { shared += 1 }
+        }
+        #expect(shared > 5, "unchanged files (assets, the marker, kept files) are shared, not copied")
+
+        // Tamper with the spare and with the output's own files.
+        let home = spare.appendingPathComponent("index.html")
+        try fileManager.removeItem(at: home)
+        try Data("stale".utf8).write(to: home)
+        try Data("stray".utf8).write(to: spare.appendingPathComponent("stray.html"))
+        try fileManager.createDirectory(at: spare.appendingPathComponent("items/zzz"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: spare.appendingPathComponent("items/zzz/index.html"))
+        try Data("a file where a folder goes".utf8).write(to: spare.appendingPathComponent("things-tmp"))
+        try? fileManager.removeItem(at: spare.appendingPathComponent("things/index.html"))
+        try fileManager.removeItem(at: output.appendingPathComponent("CNAME"))
+        try Data("mine".utf8).write(to: output.appendingPathComponent("notes.txt"))
+        try FileSourceTests.catalog(9, title: { "Fourth \($0)" }).write(to: site.appendingPathComponent("catalog.json"))
+        try await TestSupport.build(site, output: output)
+        try await expectFreshPlus([".git/HEAD": kept[".git/HEAD"]!, "notes.txt": Data("mine".utf8)], "fourth build, from a spare tampered with")
+
+        let summary = try await TestSupport.build(site, output: output)
+        #expect(summary.files == 0, "an unchanged rebuild after all this writes nothing")
     }
 }

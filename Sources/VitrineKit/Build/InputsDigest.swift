@@ -1,0 +1,77 @@
+import Foundation
+
+/// One digest of everything a build reads from the site — vitrine's version, the options
+/// that reach pages, site.yml, favorites, every snapshot and catalog, content, templates,
+/// theme assets and static files — stored in the output's manifest. When a rebuild finds
+/// the same digest there, the output already is the site these inputs make, and nothing is
+/// parsed, rendered or written: an unchanged rebuild costs reading the inputs once.
+///
+/// The digest stored is made from the bytes the build actually parsed and copied (the
+/// `InputRecorder`'s digests and the manifest's), so a file edited during a build never
+/// leaves a digest that describes pages it did not make.
+struct InputsDigest {
+    /// Site files read by the build, relative to the site (`site.yml`, `data/gifs.json`).
+    let files: [String]
+    /// Theme assets and static files: output path → source.
+    let copied: [(path: String, source: URL)]
+    let theme: StableHasher.Digest
+    let baseURL: String?
+
+    init(options: BuildOptions, config: SiteConfig, theme: Theme, staticFiles: [(path: String, source: URL)]) {
+        var files = ["site.yml", config.favorites.file]
+        for gallery in config.galleries {
+            files.append(gallery.source == .file ? gallery.path ?? "" : "data/\(gallery.name).json")
+        }
+        let content = options.site.appendingPathComponent("content")
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: content.path) {
+            files += names.filter { $0.hasSuffix(".md") }.sorted().map { "content/\($0)" }
+        }
+        self.files = files
+        self.copied = theme.assets + staticFiles
+        self.theme = theme.fingerprint
+        self.baseURL = options.baseURL
+    }
+
+    /// The digest of the files as they are on disk now, or nil when one cannot be read.
+    func current(site: URL) -> StableHasher.Digest? {
+        var digests: [String: StableHasher.Digest] = [:]
+        for relative in files {
+            guard let digest = Self.digest(of: site.appendingPathComponent(relative)) else { return nil }
+            digests[relative] = digest
+        }
+        var copies: [String: StableHasher.Digest] = [:]
+        for (path, source) in copied {
+            guard let digest = Self.digest(of: source) else { return nil }
+            copies[path] = digest
+        }
+        return combine(files: digests, copies: copies)
+    }
+
+    /// The digest of what the build read (`files`, from the `InputRecorder`) and copied
+    /// (`copies`, from the new manifest).
+    func combine(files digests: [String: StableHasher.Digest], copies: [String: StableHasher.Digest]) -> StableHasher.Digest? {
+        var hasher = StableHasher()
+        hasher.combine("vitrine-inputs/1")
+        hasher.combine(VitrineVersion.current)
+        hasher.combine(baseURL)
+        hasher.combine(theme)
+        for relative in files {
+            hasher.combine(relative)
+            // An absent file (no favorites.json) was read as nothing, and that is an input too.
+            if let digest = digests[relative] { hasher.combine(digest) } else { hasher.combine("(none)") }
+        }
+        for (path, _) in copied {
+            guard let digest = copies[path] else { return nil }
+            hasher.combine(path)
+            hasher.combine(digest)
+        }
+        return hasher.finalize()
+    }
+
+    /// A file's digest; `(none)`'s absence for a missing file; nil when it cannot be read.
+    private static func digest(of url: URL) -> StableHasher.Digest?? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return .some(nil) }
+        guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
+        return data.withUnsafeBytes { StableHasher.digest($0) }
+    }
+}
