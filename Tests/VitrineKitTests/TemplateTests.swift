@@ -318,7 +318,7 @@ private enum Check {
         #expect(html.hasPrefix("<!doctype html>"), sourceLocation: sourceLocation)
         #expect(html.contains(#"<html lang="en">"#), sourceLocation: sourceLocation)
         #expect(html.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1">"#), sourceLocation: sourceLocation)
-        #expect(html.contains(#"<body data-kind="\#(kind)" data-strings="{&quot;more&quot;:&quot;More &lt;/script&gt;&quot;}">"#), sourceLocation: sourceLocation)
+        #expect(html.contains(#"<body data-kind="\#(kind)" data-strings="{&quot;more&quot;:&quot;Mehr &lt;/script&gt;&quot;}">"#), sourceLocation: sourceLocation)
         #expect(html.contains("<title>"), sourceLocation: sourceLocation)
         #expect(html.contains(#"<main id="main""#), sourceLocation: sourceLocation)
         #expect(html.hasSuffix("</html>\n"), sourceLocation: sourceLocation)
@@ -375,7 +375,7 @@ private enum Sample {
                 imageAlt: "Alt " + hostile,
                 twitterCard: "summary_large_image"
             ),
-            pageKind: kind, t: .english, scriptStrings: #"{"more":"More </script>"}"#,
+            pageKind: kind, t: .english, scriptStrings: #"{"more":"Mehr </script>"}"#,
             attributions: [
                 Attribution(source: "giphy", isGIPHY: true, isTMDB: false, text: "Powered By GIPHY", credit: nil, href: "https://giphy.com/"),
             ],

@@ -230,7 +230,7 @@ sizes.forEach(function (size) {
     reader.readAsDataURL(new Blob(chunks, {type: 'video/mp4'}));
   };
   recorder.start();
-  setTimeout(function () { recorder.stop(); }, 1200);
+  setTimeout(function () { recorder.stop(); }, 1500);
 });
 """
 
@@ -257,9 +257,15 @@ def images(driver):
 
     server = ImageServer()
     driver.get("about:blank")
-    recorded = driver.execute_async_script(RECORD_VIDEOS, gif_sizes())
-    server.videos = {size: base64.b64decode(data) for size, data in recorded.items()}
-    assert server.videos and all(len(v) > 500 for v in server.videos.values()), "no video recorded"
+    missing = gif_sizes()
+    for _ in range(4):  # a loaded machine may drop a recording: those sizes are recorded again
+        recorded = driver.execute_async_script(RECORD_VIDEOS, missing)
+        server.videos.update({size: data for size, data in
+                              ((size, base64.b64decode(text)) for size, text in recorded.items()) if len(data) > 500})
+        missing = [size for size in missing if f"{size[0]}x{size[1]}" not in server.videos]
+        if not missing:
+            break
+    assert not missing, f"no video recorded for {missing}"
     yield server
     server.close()
 

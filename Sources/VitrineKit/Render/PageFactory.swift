@@ -6,13 +6,13 @@ struct PageFactory: Sendable {
     let site: LoadedSite
     /// The theme's text in the site's language.
     let strings: ThemeStrings
-    /// `strings` for `vitrine.js`, serialised once.
-    let scriptStrings: String
+    /// `strings` for `vitrine.js`, serialised once; nil in English (the scripts' own text).
+    let scriptStrings: String?
 
     init(site: LoadedSite, strings: ThemeStrings = .english) {
         self.site = site
         self.strings = strings
-        self.scriptStrings = JSONLD.scriptStrings(strings)
+        self.scriptStrings = strings == .english ? nil : JSONLD.scriptStrings(strings)
     }
 
     var config: SiteConfig { site.config }

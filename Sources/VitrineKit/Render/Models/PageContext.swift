@@ -25,8 +25,9 @@ public struct PageContext: Sendable, Encodable {
     public let pageKind: String
     /// The theme's text in the site's language (`{{page.t.share}}`).
     public let t: ThemeStrings
-    /// The strings `vitrine.js` shows, as JSON for `data-strings` on `<body>` (escaped there).
-    public let scriptStrings: String
+    /// The strings `vitrine.js` shows, as JSON for `data-strings` on `<body>` (escaped there);
+    /// nil in English, which the scripts carry themselves.
+    public let scriptStrings: String?
     /// What the sources of the content on this page ask to be credited with (GIPHY, TMDB).
     public let attributions: [Attribution]
     /// schema.org data for `<script type="application/ld+json">`; only with `baseURL`.
