@@ -8,8 +8,8 @@ extension Vitrine {
             abstract: "Build the site and serve it on 127.0.0.1, rebuilding and reloading on change.",
             discussion: """
                 The site is built into a private temporary folder (SITE/public is not touched) and \
-                served at baseURL's path. Changes to site.yml, favorites.json, content/, templates/, static/ \
-                and data/ rebuild it and reload open pages; a failed rebuild keeps the last good \
+                served at baseURL's path. Changes to site.yml, favorites.json, content/, templates/, i18n/, \
+                static/ and data/ rebuild it and reload open pages; a failed rebuild keeps the last good \
                 site and shows the error in the page. In served pages the star on an item (and \
                 on each cell) adds or removes the favorite, as `vitrine favorites` does. Ctrl-C stops.
                 """

@@ -166,7 +166,7 @@ public struct SiteServer: Sendable {
     }
 
     static func watchedPaths(site: URL, favoritesFile: String, theme: URL?) -> [URL] {
-        var paths = ["site.yml", favoritesFile, "content", "templates", "data", StaticFolder.name].map { site.appendingPathComponent($0) }
+        var paths = ["site.yml", favoritesFile, "content", "templates", "i18n", "data", StaticFolder.name].map { site.appendingPathComponent($0) }
         if let theme { paths.append(theme) }
         return paths
     }
