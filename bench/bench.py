@@ -8,8 +8,10 @@ Run through bench/run.sh (it builds vitrine in release mode and checks the tools
 For each N: generate the catalog (../shared/bench/gen_catalog.py), then, each timed 3 times
 (median reported):
   * vitrine, full build into a fresh (absent) output folder;
+  * vitrine, render only (`--render-to-memory`: read and render every page, write nothing);
   * vitrine, unchanged rebuild (same inputs, output present);
-  * vitrine, one-item-changed rebuild (one item's title edited, alternating);
+  * vitrine, one-item-changed rebuild (one item's title edited, alternating), with the spare
+    tree the previous rebuild left and, separately, without one (the first rebuild after a full build);
   * Hugo 0.111, fresh build of the equivalent site (../shared/bench/hugo_site.py);
   * the write floor: bench/floor.c writing the files of vitrine's output (same count,
     same sizes) from memory, on every core.
@@ -109,6 +111,8 @@ def bench(n):
     files = tree(out)
     pages = sum(1 for p, _ in files if p.endswith(".html") and p != "404.html")
     rows["files"] = (len(files), sum(s for _, s in files))
+    print(f"[{n}] vitrine render only", file=sys.stderr, flush=True)
+    rows["memory"] = median_run(lambda: None, cmd + ["--render-to-memory"])
     print(f"[{n}] vitrine unchanged", file=sys.stderr, flush=True)
     rows["unchanged"] = median_run(lambda: None, cmd)
     print(f"[{n}] vitrine one item changed", file=sys.stderr, flush=True)
@@ -118,6 +122,14 @@ def bench(n):
         state["edited"] = not state["edited"]
         shutil.copy(edited if state["edited"] else original, catalog)
     rows["one"] = median_run(toggle, cmd)
+    # The first rebuild after a full build has no spare tree to update: it links every file.
+    spare = os.path.join(base, ".public.vitrine-spare")
+
+    def toggle_without_spare():
+        toggle()
+        rm(spare)
+    print(f"[{n}] vitrine one item changed, no spare tree", file=sys.stderr, flush=True)
+    rows["one_cold"] = median_run(toggle_without_spare, cmd)
     shutil.copy(original, catalog)
 
     print(f"[{n}] floor", file=sys.stderr, flush=True)
@@ -142,6 +154,7 @@ def bench(n):
         rows["hugo_files"] = (len(hugo_files), sum(s for _, s in hugo_files))
         rm(hugo_site)
     rm(out)
+    rm(spare)
     return pages, rows
 
 
@@ -176,7 +189,10 @@ def main(argv):
             print(f"| {n:,} | {label} | {wall:.2f} s | {pages / wall:,.0f} | {fmt_mb(rss)} | {files_text} | {bytes_text} | {vs_hugo} | {vs_floor} |")
         line("vitrine, full (fresh output)", "full", f"{files:,}", f"{size / 1e6:.1f} MB")
         full = rows["full"][0]
-        for label, key in [("vitrine, unchanged rebuild", "unchanged"), ("vitrine, one item changed", "one")]:
+        wall, rss = rows["memory"]
+        print(f"| {n:,} | vitrine, render only (into memory, nothing written) | {wall:.2f} s | {pages / wall:,.0f} | {fmt_mb(rss)} | | | | |")
+        for label, key in [("vitrine, unchanged rebuild", "unchanged"), ("vitrine, one item changed", "one"),
+                           ("vitrine, one item changed, no spare tree (first rebuild)", "one_cold")]:
             wall, rss = rows[key]
             print(f"| {n:,} | {label} | {wall:.2f} s | | {fmt_mb(rss)} | | | | {wall / full:.1%} of full |")
         if hugo_wall:

@@ -56,10 +56,13 @@ struct BuildManifest: Sendable, Equatable {
         }
         manifest.entries.reserveCapacity(lines.count)
         for line in lines {
-            guard let space = line.firstIndex(of: " "), let digest = StableHasher.Digest(line[..<space]) else { return nil }
-            let path = line[line.index(after: space)...]
-            guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { return nil }
-            manifest.entries.append((String(path), digest))
+            // `<32 hex digits> <path>`, read by bytes: a manifest has a line per file.
+            let utf8 = line.utf8
+            guard utf8.count > 33, utf8[utf8.index(utf8.startIndex, offsetBy: 32)] == UInt8(ascii: " "),
+                  let digest = StableHasher.Digest(line.prefix(32)) else { return nil }
+            let path = String(line.dropFirst(33))
+            guard !path.hasPrefix("/"), path != "..", !path.hasPrefix("../"), !path.hasSuffix("/.."), !path.contains("/../") else { return nil }
+            manifest.entries.append((path, digest))
         }
         return manifest
     }

@@ -22,34 +22,38 @@ enum FileTree {
     /// Lists everything below `root`, without descending into symbolic links.
     static func list(_ root: String) throws(VitrineError) -> Listing {
         var listing = Listing()
-        try list(root, relative: "", into: &listing)
+        let fd = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw FileWriter.error("list the output") }
+        try list(fd, relative: "", into: &listing)
         return listing
     }
 
-    private static func list(_ root: String, relative: String, into listing: inout Listing) throws(VitrineError) {
-        let path = relative.isEmpty ? root : root + "/" + relative
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0, let directory = fdopendir(fd) else {
+    /// Lists the folder open at `fd` (closed when done); each subfolder is opened relative
+    /// to its parent, so no path is looked up from the root again.
+    private static func list(_ fd: Int32, relative: String, into listing: inout Listing) throws(VitrineError) {
+        guard let directory = fdopendir(fd) else {
             let error = FileWriter.error("list \(relative.isEmpty ? "the output" : relative)")
-            if fd >= 0 { close(fd) }
+            close(fd)
             throw error
         }
         defer { closedir(directory) }
-        var folders: [String] = []
+        var folders: [(name: String, path: String)] = []
         while let entry = readdir(directory) {
             let name = entryName(entry)
             if name == "." || name == ".." { continue }
             let child = relative.isEmpty ? name : relative + "/" + name
-            switch kind(of: entry, at: root + "/" + child) {
+            switch kind(of: entry, in: fd, name: name) {
             case .file: listing.files.append(child)
             case .symlink: listing.symlinks.append(child)
-            case .folder: folders.append(child)
+            case .folder: folders.append((name, child))
             case .other: listing.others.append(child)
             }
         }
-        for folder in folders.sorted() {
-            listing.folders.append(folder)
-            try list(root, relative: folder, into: &listing)
+        for folder in folders.sorted(by: { $0.path < $1.path }) {
+            listing.folders.append(folder.path)
+            let child = openat(fd, folder.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard child >= 0 else { throw FileWriter.error("list \(folder.path)") }
+            try list(child, relative: folder.path, into: &listing)
         }
     }
 
@@ -150,11 +154,11 @@ enum FileTree {
 
     private enum Kind { case file, symlink, folder, other }
 
-    private static func kind(of entry: UnsafeMutablePointer<dirent>, at path: String) -> Kind {
+    private static func kind(of entry: UnsafeMutablePointer<dirent>, in parent: Int32, name: String) -> Kind {
         var type = Int32(entry.pointee.d_type)
         if type == Int32(DT_UNKNOWN) {
             var status = stat()
-            guard lstat(path, &status) == 0 else { return .other }
+            guard fstatat(parent, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return .other }
             switch status.st_mode & S_IFMT {
             case S_IFREG: type = Int32(DT_REG)
             case S_IFDIR: type = Int32(DT_DIR)

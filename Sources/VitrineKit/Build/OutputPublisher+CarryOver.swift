@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,11 +36,14 @@ extension OutputPublisher {
         var result = CarryOver()
         var status = stat()
         guard lstat(output.path, &status) == 0 else {
-            if staging.reused { try prune(staging.url, keeping: written, symlinks: [], folders: Self.folders(of: planned)) }
+            if staging.reused {
+                try prune(staging.url, listed: try FileTree.list(staging.url.path), keeping: written, symlinks: [], folders: Self.folders(of: planned))
+            }
             result.missing = manifest.entries.map(\.path).filter { !written.contains($0) }
             return result
         }
-        let listing = try FileTree.list(output.path)
+        // The output and a reused tree are listed at once, on two threads.
+        let (listing, stale) = try Self.list(output.path, and: staging.reused ? staging.url.path : nil)
         let owned = previous.map { Set($0.entries.map(\.path)) }
         let plannedFolders = Self.folders(of: planned)
         let ownedFolders = owned.map(Self.folders(of:)) ?? []
@@ -96,7 +100,7 @@ extension OutputPublisher {
         var present: Set<String> = []
         if staging.reused {
             present = try prune(
-                staging.url, keeping: written.union(links), symlinks: Set(listing.symlinks),
+                staging.url, listed: stale, keeping: written.union(links), symlinks: Set(listing.symlinks),
                 folders: plannedFolders.union(folders.map(\.path))
             )
         }
@@ -116,8 +120,10 @@ extension OutputPublisher {
     /// Removes from a reused tree every file, link and folder the new site does not have;
     /// returns the files it keeps.
     @discardableResult
-    private func prune(_ root: URL, keeping files: Set<String>, symlinks: Set<String>, folders: Set<String>) throws(VitrineError) -> Set<String> {
-        let stale = try FileTree.list(root.path)
+    private func prune(
+        _ root: URL, listed stale: FileTree.Listing?, keeping files: Set<String>, symlinks: Set<String>, folders: Set<String>
+    ) throws(VitrineError) -> Set<String> {
+        guard let stale else { return [] }
         var removed: [String] = []
         func isRemoved(_ path: String) -> Bool {
             removed.last.map { path.hasPrefix($0 + "/") } ?? false
@@ -144,6 +150,18 @@ extension OutputPublisher {
             if unlink(root.path + "/" + path) != 0, errno != ENOENT { throw FileWriter.error("remove \(path)") }
         }
         return Set(stale.files.filter { files.contains($0) && (removedFolders.isEmpty || !under($0)) })
+    }
+
+    /// Lists `first` and, when given, `second` (on another thread).
+    private static func list(_ first: String, and second: String?) throws(VitrineError) -> (FileTree.Listing, FileTree.Listing?) {
+        guard let second else { return (try FileTree.list(first), nil) }
+        let results = Mutex<[Int: Result<FileTree.Listing, VitrineError>]>([:])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let result = Result { () throws(VitrineError) in try FileTree.list(index == 0 ? first : second) }
+            results.withLock { $0[index] = result }
+        }
+        let both = results.withLock { $0 }
+        return (try both[0]!.get(), try both[1]!.get())
     }
 
     /// Every folder that holds one of `paths` (`items/x` and `items` for `items/x/index.html`).

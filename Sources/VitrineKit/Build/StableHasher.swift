@@ -87,7 +87,7 @@ struct StableHasher {
         }
 
         init?(_ hex: Substring) {
-            guard hex.count == 32, let high = UInt64(hex.prefix(16), radix: 16), let low = UInt64(hex.suffix(16), radix: 16) else { return nil }
+            guard hex.utf8.count == 32, let high = UInt64(hex.prefix(16), radix: 16), let low = UInt64(hex.suffix(16), radix: 16) else { return nil }
             self.init(high: high, low: low)
         }
     }

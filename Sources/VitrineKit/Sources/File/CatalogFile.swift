@@ -12,11 +12,11 @@ import Foundation
 /// ```
 ///
 /// `id` and `title` are required; the rest is optional. Items keep the file's order.
-struct CatalogFile: Decodable, Sendable {
+struct CatalogFile: Decodable, Sendable, Equatable {
     static let format = "vitrine-bench-catalog/1"
 
-    struct Entry: Decodable, Sendable {
-        struct Image: Decodable, Sendable {
+    struct Entry: Decodable, Sendable, Equatable {
+        struct Image: Decodable, Sendable, Equatable {
             let url: String
             let width: Int?
             let height: Int?
@@ -37,7 +37,12 @@ struct CatalogFile: Decodable, Sendable {
     /// the input policies (`Item.checked`); a repeated id is left out with one warning that
     /// names both positions.
     static func read(_ data: Data, file: String) throws(VitrineError) -> (items: [Item], warnings: [String]) {
-        let catalog = try JSONFile.decode(CatalogFile.self, from: data, file: file)
+        let catalog: CatalogFile
+        if let scanned = data.withUnsafeBytes({ scan($0) }) {
+            catalog = scanned
+        } else {
+            catalog = try JSONFile.decode(CatalogFile.self, from: data, file: file)
+        }
         guard catalog.format == format else {
             throw VitrineError(file: file, "unknown catalog format '\(catalog.format)' (expected \(format))")
         }

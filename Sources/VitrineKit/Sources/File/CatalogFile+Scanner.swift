@@ -1,0 +1,297 @@
+extension CatalogFile {
+    /// Reads a catalog in one pass over its bytes, for the common case: well-formed JSON of
+    /// exactly the catalog's shape. It answers nil at the first thing it is not sure of —
+    /// any syntax error, a type it does not expect, a repeated key, a number that is not
+    /// plain, deep nesting — and the caller then decodes with `JSONDecoder`, whose errors
+    /// name the line and column. So it never accepts what `JSONDecoder` refuses, and what
+    /// it accepts decodes to the same values (a test compares the two on fuzzed catalogs).
+    ///
+    /// Why: `JSONDecoder` took about a third of a one-item rebuild at 10,000 items
+    /// (0.3 s of 1 s); this takes a tenth of that.
+    static func scan(_ bytes: UnsafeRawBufferPointer) -> CatalogFile? {
+        var scanner = Scanner(bytes: bytes)
+        return scanner.catalog()
+    }
+
+    struct Scanner {
+        let bytes: UnsafeRawBufferPointer
+        var position = 0
+
+        init(bytes: UnsafeRawBufferPointer) {
+            self.bytes = bytes
+        }
+
+        mutating func catalog() -> CatalogFile? {
+            var format: String?
+            var items: [Entry]?
+            var seen: Set<String> = []
+            let complete = object { key, scanner in
+                guard seen.insert(key).inserted else { return false }
+                switch key {
+                case "format":
+                    format = scanner.string()
+                    return format != nil
+                case "items":
+                    items = scanner.entries()
+                    return items != nil
+                default:
+                    return scanner.skipValue(depth: 0)
+                }
+            }
+            skipWhitespace()
+            guard complete, position == bytes.count, let format, let items else { return nil }
+            return CatalogFile(format: format, items: items)
+        }
+
+        private mutating func entries() -> [Entry]? {
+            var entries: [Entry] = []
+            let complete = array { scanner in
+                guard let entry = scanner.entry() else { return false }
+                entries.append(entry)
+                return true
+            }
+            return complete ? entries : nil
+        }
+
+        private mutating func entry() -> Entry? {
+            var seen: Set<String> = []
+            var id: String?, title: String?, description: String?, source: String?
+            var rating: Double?
+            var image: Entry.Image?
+            let complete = object { key, scanner in
+                guard seen.insert(key).inserted else { return false }
+                switch key {
+                case "id": id = scanner.string(); return id != nil
+                case "title": title = scanner.string(); return title != nil
+                case "description": return scanner.optional { description = $0.string(); return description != nil }
+                case "source": return scanner.optional { source = $0.string(); return source != nil }
+                case "rating": return scanner.optional { rating = $0.double(); return rating != nil }
+                case "image": return scanner.optional { image = $0.image(); return image != nil }
+                default: return scanner.skipValue(depth: 1)
+                }
+            }
+            guard complete, let id, let title else { return nil }
+            return Entry(id: id, title: title, rating: rating, image: image, description: description, source: source)
+        }
+
+        private mutating func image() -> Entry.Image? {
+            var seen: Set<String> = []
+            var url: String?
+            var width: Int?, height: Int?
+            let complete = object { key, scanner in
+                guard seen.insert(key).inserted else { return false }
+                switch key {
+                case "url": url = scanner.string(); return url != nil
+                case "width": return scanner.optional { width = $0.integer(); return width != nil }
+                case "height": return scanner.optional { height = $0.integer(); return height != nil }
+                default: return scanner.skipValue(depth: 2)
+                }
+            }
+            guard complete, let url else { return nil }
+            return Entry.Image(url: url, width: width, height: height)
+        }
+
+        // MARK: JSON
+
+        /// `{ "key": value, … }`, each value read by `member`; false on any error.
+        private mutating func object(_ member: (String, inout Scanner) -> Bool) -> Bool {
+            guard take(UInt8(ascii: "{")) else { return false }
+            if take(UInt8(ascii: "}")) { return true }
+            repeat {
+                skipWhitespace()
+                guard let key = string(), take(UInt8(ascii: ":")) else { return false }
+                skipWhitespace()
+                guard member(key, &self) else { return false }
+            } while take(UInt8(ascii: ","))
+            return take(UInt8(ascii: "}"))
+        }
+
+        /// `[ value, … ]`, each element read by `element`; false on any error.
+        private mutating func array(_ element: (inout Scanner) -> Bool) -> Bool {
+            guard take(UInt8(ascii: "[")) else { return false }
+            if take(UInt8(ascii: "]")) { return true }
+            repeat {
+                skipWhitespace()
+                guard element(&self) else { return false }
+            } while take(UInt8(ascii: ","))
+            return take(UInt8(ascii: "]"))
+        }
+
+        /// `null` (the field stays nil), or the value read by `read`.
+        private mutating func optional(_ read: (inout Scanner) -> Bool) -> Bool {
+            if literal("null") { return true }
+            return read(&self)
+        }
+
+        /// Skips whitespace, then consumes `byte` if it is next.
+        private mutating func take(_ byte: UInt8) -> Bool {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == byte else { return false }
+            position += 1
+            return true
+        }
+
+        private mutating func skipWhitespace() {
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x20, 0x0A, 0x0D, 0x09: position += 1
+                default: return
+                }
+            }
+        }
+
+        private mutating func literal(_ word: StaticString) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard position + count <= bytes.count else { return false }
+            for offset in 0..<count where bytes[position + offset] != word.utf8Start[offset] { return false }
+            position += count
+            return true
+        }
+
+        /// A string; nil for anything but plain UTF-8 with the escapes JSON allows and
+        /// paired surrogates.
+        mutating func string() -> String? {
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+            position += 1
+            let start = position
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") {
+                    let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                    position += 1
+                    return text
+                }
+                if byte == UInt8(ascii: "\\") { return escapedString(from: start) }
+                if byte < 0x20 { return nil }
+                position += 1
+            }
+            return nil
+        }
+
+        /// The rest of a string that has escapes, from its first byte at `start`.
+        private mutating func escapedString(from start: Int) -> String? {
+            var utf8: [UInt8] = []
+            utf8.reserveCapacity(position - start + 64)
+            utf8.append(contentsOf: bytes[start..<position])
+            while position < bytes.count {
+                // Plain bytes are copied a run at a time.
+                let run = position
+                while position < bytes.count {
+                    let byte = bytes[position]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                    position += 1
+                }
+                utf8.append(contentsOf: bytes[run..<position])
+                guard position < bytes.count else { return nil }
+                let byte = bytes[position]
+                position += 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    return String(validating: utf8, as: UTF8.self)
+                case 0..<0x20:
+                    return nil
+                case UInt8(ascii: "\\"):
+                    guard position < bytes.count else { return nil }
+                    let escape = bytes[position]
+                    position += 1
+                    switch escape {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
+                    case UInt8(ascii: "b"): utf8.append(0x08)
+                    case UInt8(ascii: "f"): utf8.append(0x0C)
+                    case UInt8(ascii: "n"): utf8.append(0x0A)
+                    case UInt8(ascii: "r"): utf8.append(0x0D)
+                    case UInt8(ascii: "t"): utf8.append(0x09)
+                    case UInt8(ascii: "u"):
+                        guard var scalar = hex4() else { return nil }
+                        if (0xD800...0xDBFF).contains(scalar) {
+                            guard literal("\\u"), let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        }
+                        guard let unicode = Unicode.Scalar(scalar) else { return nil }
+                        utf8 += Array(String(Character(unicode)).utf8)
+                    default:
+                        return nil
+                    }
+                default:
+                    return nil  // not reached: the run stops only at the bytes above
+                }
+            }
+            return nil
+        }
+
+        private mutating func hex4() -> UInt32? {
+            guard position + 4 <= bytes.count else { return nil }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[position]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: return nil
+                }
+                value = value << 4 | UInt32(digit)
+                position += 1
+            }
+            return value
+        }
+
+        /// The bytes of a number in JSON's grammar (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`).
+        private mutating func numberBytes() -> (text: String, integral: Bool)? {
+            let start = position
+            func digits() -> Int {
+                let from = position
+                while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+                return position - from
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+            let intStart = position
+            let count = digits()
+            guard count > 0, count == 1 || bytes[intStart] != UInt8(ascii: "0") else { return nil }
+            var integral = true
+            if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+                position += 1
+                guard digits() > 0 else { return nil }
+                integral = false
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+                position += 1
+                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+                guard digits() > 0 else { return nil }
+                integral = false
+            }
+            return (String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self), integral)
+        }
+
+        /// A finite number with at most 17 significant digits (longer ones go the long way,
+        /// so rounding is never in question).
+        private mutating func double() -> Double? {
+            guard let (text, _) = numberBytes(), text.utf8.count <= 24,
+                  let value = Double(text), value.isFinite else { return nil }
+            return value
+        }
+
+        /// A plain integer that fits an `Int`.
+        private mutating func integer() -> Int? {
+            guard let (text, integral) = numberBytes(), integral else { return nil }
+            return Int(text)
+        }
+
+        /// Skips any JSON value (unknown keys), at most 64 levels deep.
+        mutating func skipValue(depth: Int) -> Bool {
+            guard depth < 64, position < bytes.count else { return false }
+            switch bytes[position] {
+            case UInt8(ascii: "\""): return string() != nil
+            case UInt8(ascii: "{"):
+                var seen: Set<String> = []
+                return object { key, scanner in seen.insert(key).inserted && scanner.skipValue(depth: depth + 1) }
+            case UInt8(ascii: "["): return array { $0.skipValue(depth: depth + 1) }
+            case UInt8(ascii: "t"): return literal("true")
+            case UInt8(ascii: "f"): return literal("false")
+            case UInt8(ascii: "n"): return literal("null")
+            default: return numberBytes() != nil
+            }
+        }
+    }
+}
