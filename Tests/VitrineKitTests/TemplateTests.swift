@@ -51,7 +51,7 @@ struct TemplateTests {
         #expect(html.contains(#"title="Fight Club""#))
         #expect(html.contains("rated 8.4 out of 10"))
         #expect(!html.contains("data-empty"))
-        #expect(html.contains(#"<source media="(prefers-reduced-motion: reduce)" srcset="https://media.example/a-still.gif">"#))
+        #expect(html.contains(#"<source media="(prefers-reduced-motion: reduce)" data-still srcset="https://media.example/a-still.gif">"#))
         #expect(html.occurrences(of: "<source ") == 2, "only the GIF cell has renditions")
         Check.hostileEscaped(html)
     }
@@ -108,7 +108,7 @@ struct TemplateTests {
         switch kind {
         case "gif":
             #expect(html.contains("gif-box"))
-            let still = try #require(html.range(of: #"<source media="(prefers-reduced-motion: reduce)" srcset="https://media.example/still.png">"#))
+            let still = try #require(html.range(of: #"<source media="(prefers-reduced-motion: reduce)" data-still srcset="https://media.example/still.png">"#))
             let webp = try #require(html.range(of: #"<source srcset="https://media.example/a.webp" type="image/webp">"#))
             #expect(still.lowerBound < webp.lowerBound, "the reduced-motion still comes first")
             #expect(html.contains("media.example"))
@@ -444,7 +444,8 @@ private enum Sample {
             hasSwitcher: !empty,
             favoritesCount: nil,
             filterIndexHref: empty ? nil : "../../filter-index.js",
-            cellSizes: "(min-width: 72rem) 352px, 30.27vw"
+            cellSizes: "(min-width: 72rem) 352px, 30.27vw",
+            hasAnimations: !empty
         )
     }
 

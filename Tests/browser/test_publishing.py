@@ -165,7 +165,7 @@ def test_pause_button_stops_the_gif_video(driver, server, site):
     set_width(driver, 1440)
     set_media(driver)
     open_page(driver, server.url(gif_page(site)))
-    wait_for(driver, "var v = document.querySelector('[data-gif-video]'); return v && !v.paused && v.currentTime > 0.1")
+    wait_for(driver, "var v = document.querySelector('[data-gif-video]'); return v && !v.paused && v.currentTime > 0.1", 30)
     state = driver.execute_script(
         "var v = document.querySelector('[data-gif-video]');"
         "return [v.autoplay, v.muted, v.loop, v.hasAttribute('playsinline'), v.hasAttribute('controls'), v.poster !== '']")
@@ -176,13 +176,13 @@ def test_pause_button_stops_the_gif_video(driver, server, site):
     driver.execute_script("document.activeElement && document.activeElement.blur(); document.querySelector('[data-gif-toggle]').focus();")
     assert driver.execute_script("return document.activeElement === document.querySelector('[data-gif-toggle]')")
     driver.switch_to.active_element.send_keys(Keys.ENTER)
-    wait_for(driver, "return document.querySelector('[data-gif-video]').paused")
+    wait_for(driver, "return document.querySelector('[data-gif-video]').paused", 30)
     assert button.get_attribute("aria-pressed") == "true"
     time_then = driver.execute_script("return document.querySelector('[data-gif-video]').currentTime")
     driver.execute_async_script("setTimeout(arguments[arguments.length - 1], 400)")
     assert driver.execute_script("return document.querySelector('[data-gif-video]').currentTime") == time_then
     driver.switch_to.active_element.send_keys(" ")
-    wait_for(driver, "return !document.querySelector('[data-gif-video]').paused")
+    wait_for(driver, "return !document.querySelector('[data-gif-video]').paused", 30)
     assert button.get_attribute("aria-pressed") == "false"
     assert console_errors(driver) == []
 
@@ -200,7 +200,7 @@ def test_under_reduced_motion_nothing_plays_until_the_button(driver, server, sit
         button = driver.find_element(By.CSS_SELECTOR, "[data-gif-toggle]")
         assert button.is_displayed()
         button.click()
-        wait_for(driver, "var v = document.querySelector('[data-gif-video]'); return !v.paused && v.currentTime > 0")
+        wait_for(driver, "var v = document.querySelector('[data-gif-video]'); return !v.paused && v.currentTime > 0", 30)
         assert button.get_attribute("aria-pressed") == "false"
     finally:
         set_media(driver)
@@ -406,3 +406,29 @@ def test_without_base_url_nothing_is_broken(driver, no_base_url_site):
         "var l = document.querySelector('[data-share=copy]'); var h = l.closest('[data-share-url]');"
         "return new URL(h.getAttribute('data-share-url') || l.getAttribute('href'), location.href).href;")
     assert url == driver.current_url
+
+
+def test_the_gallery_pause_button_stops_every_gif(driver, server):
+    set_width(driver, 1440)
+    open_page(driver, server.url("cats/index.html"))
+    load_all_images(driver)
+    state = """
+    return Array.prototype.map.call(document.querySelectorAll('[data-cell-media] picture'), function (p) {
+      var still = p.querySelector('source[data-still]').getAttribute('srcset').split(',').map(function (c) { return c.trim().split(' ')[0]; });
+      return still.indexOf(p.querySelector('img').currentSrc) !== -1;
+    });"""
+    assert not any(driver.execute_script(state)), "GIFs animate before"
+    button = driver.find_element(By.CSS_SELECTOR, "[data-motion-toggle]")
+    assert button.is_displayed() and button.get_attribute("aria-pressed") == "false"
+    button.click()
+    wait_for(driver, "return document.querySelector('[data-motion-toggle]').getAttribute('aria-pressed') === 'true'")
+    load_all_images(driver)
+    assert all(driver.execute_script(state)), "every cell shows its still"
+    # Cells the filter adds follow the choice.
+    driver.find_element(By.CSS_SELECTOR, "[data-filter-input]").send_keys("cat")
+    wait_for(driver, "return document.querySelectorAll('[data-filter-results] picture').length > 0")
+    load_all_images(driver)
+    assert all(driver.execute_script(state))
+    button.click()
+    load_all_images(driver)
+    assert not any(driver.execute_script(state))

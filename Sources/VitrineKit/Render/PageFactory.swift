@@ -139,7 +139,8 @@ struct PageFactory: Sendable {
             hasSwitcher: !switcher.isEmpty,
             favoritesCount: nil,
             filterIndexHref: gallery.items.isEmpty ? nil : here.link(to: .filterIndex(name)),
-            cellSizes: ImageSlot.cell(columns: gallery.columns).sizes ?? ""
+            cellSizes: ImageSlot.cell(columns: gallery.columns).sizes ?? "",
+            hasAnimations: cells.contains { $0.isGIF && $0.image != nil }
         )
     }
 
@@ -170,7 +171,8 @@ struct PageFactory: Sendable {
             hasSwitcher: false,
             favoritesCount: count,
             filterIndexHref: nil,
-            cellSizes: ImageSlot.cell(columns: config.columns).sizes ?? ""
+            cellSizes: ImageSlot.cell(columns: config.columns).sizes ?? "",
+            hasAnimations: cells.contains { $0.isGIF && $0.image != nil }
         )
     }
 

@@ -98,6 +98,7 @@ public struct ThemeStrings: Codable, Sendable, Equatable {
     public var ratingsMany = "{count} ratings"
     public var pauseAnimation = "Pause animation"
     public var playAnimation = "Play animation"
+    public var pauseAnimations = "Pause animations"
     // Share
     public var share = "Share"
     public var copyLink = "Copy link"

@@ -23,6 +23,8 @@ public struct GalleryPage: Sendable, Encodable {
     public let filterIndexHref: String?
     /// `sizes` of the grid's cells, for the cells the filter builds.
     public let cellSizes: String
+    /// Whether a cell on this page animates (a GIF): the page gets a pause button for them.
+    public let hasAnimations: Bool
 }
 
 /// One cell of a grid (`cell.mustache`).

@@ -52,7 +52,7 @@
     if (entry.i) {
       var picture = element("picture");
       if (entry.m) {
-        picture.appendChild(element("source", null, { media: "(prefers-reduced-motion: reduce)", srcset: entry.m }));
+        picture.appendChild(element("source", null, { media: "(prefers-reduced-motion: reduce)", "data-still": "", srcset: entry.m }));
       }
       var image = element("img", null, {
         src: entry.i, alt: entry.t, width: entry.w, height: entry.v, loading: "lazy", decoding: "async",

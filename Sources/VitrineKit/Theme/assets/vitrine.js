@@ -10,6 +10,8 @@
  *   (d) A grid cell opens its item page in a dialog (modifier-clicks open normally).
  *   (e) A GIF played as video gets a pause/play button (aria-pressed) in place of the native
  *       controls; under prefers-reduced-motion nothing plays until the button is pressed.
+ *   (f) A gallery with GIFs gets a button that pauses them all: each cell shows its still
+ *       (the <source data-still> is made to match), cells loaded later too.
  * Only same-site pages are fetched. From file:// (where fetch of local files fails), links
  * keep their normal behaviour.
  */
@@ -675,6 +677,36 @@
     });
   }
 
+  // ── (f) Pause every GIF of a gallery ─────────────────────────────────────
+
+  function enhanceMotionToggle(root) {
+    var reduce = typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    $all("[data-motion-toggle]", root).forEach(function (button) {
+      if (button.hasAttribute("data-ready")) return;
+      var scope = closest(button, "[data-gallery]") || doc.body;
+      var paused = reduce;
+      function apply() {
+        $all("source[data-still]", scope).forEach(function (source) {
+          var media = paused ? "all" : reduce ? "not all" : "(prefers-reduced-motion: reduce)";
+          if (source.getAttribute("media") !== media) source.setAttribute("media", media);
+        });
+        button.setAttribute("aria-pressed", paused ? "true" : "false");
+      }
+      button.addEventListener("click", function () {
+        paused = !paused;
+        apply();
+      });
+      // Cells that More, infinite scroll or the filter add later follow the same choice.
+      if (typeof window.MutationObserver === "function") {
+        new MutationObserver(function (changes) {
+          if (changes.some(function (change) { return change.addedNodes.length > 0; })) apply();
+        }).observe(scope, { childList: true, subtree: true });
+      }
+      button.setAttribute("data-ready", "");
+      apply();
+    });
+  }
+
   // ── Start ────────────────────────────────────────────────────────────────
 
   function start() {
@@ -682,6 +714,7 @@
     enhanceShare(doc);
     enhanceFolds(doc);
     enhanceGIFs(doc);
+    enhanceMotionToggle(doc);
     setUpMore();
   }
 
