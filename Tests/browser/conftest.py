@@ -259,7 +259,9 @@ def images(driver):
     driver.get("about:blank")
     missing = gif_sizes()
     for _ in range(4):  # a loaded machine may drop a recording: those sizes are recorded again
-        recorded = driver.execute_async_script(RECORD_VIDEOS, missing)
+        recorded = {}
+        for batch in range(0, len(missing), 4):  # a few encoders at a time
+            recorded.update(driver.execute_async_script(RECORD_VIDEOS, missing[batch:batch + 4]))
         server.videos.update({size: data for size, data in
                               ((size, base64.b64decode(text)) for size, text in recorded.items()) if len(data) > 500})
         missing = [size for size in missing if f"{size[0]}x{size[1]}" not in server.videos]
