@@ -63,6 +63,7 @@ public struct SiteBuilder: Sendable {
                 seconds: (clock.now - start) / .seconds(1), output: options.outputName, warnings: [], unchanged: previous.entries.count
             )
         }
+        let listings = options.renderToMemory ? nil : publisher.startListing()
         let site = try loader.load(config: config, favorites: favorites, resolved: fetched.resolved)
         let plan = try stage("plan pages") { () throws(VitrineError) in try PagePlan(site: site) }
         try stage("read static files") { () throws(VitrineError) in
@@ -92,7 +93,7 @@ public struct SiteBuilder: Sendable {
                 publisher.discard(staging)
             } else {
                 kept = try stage("keep unchanged files") { () throws(VitrineError) in
-                    try publisher.carryOver(into: staging, previous: previous, manifest: manifest, written: Set(written.changed))
+                    try publisher.carryOver(into: staging, previous: previous, manifest: manifest, written: Set(written.changed), listed: listings)
                 }
                 if !kept.missing.isEmpty {
                     // Planned files the output should have had but did not (deleted by hand).
