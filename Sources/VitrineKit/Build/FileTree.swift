@@ -21,9 +21,20 @@ enum FileTree {
 
     /// Lists everything below `root`, without descending into symbolic links.
     static func list(_ root: String) throws(VitrineError) -> Listing {
-        var listing = Listing()
-        let fd = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        try list(folder: openFolder(root))
+    }
+
+    /// Opens a folder to list later (`list(folder:)`), never through a link.
+    static func openFolder(_ path: String) throws(VitrineError) -> Int32 {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw FileWriter.error("list the output") }
+        return fd
+    }
+
+    /// Lists the folder open at `fd`, and closes it. A subfolder removed while it is listed
+    /// is left out.
+    static func list(folder fd: Int32) throws(VitrineError) -> Listing {
+        var listing = Listing()
         try list(fd, relative: "", into: &listing)
         return listing
     }
@@ -50,9 +61,10 @@ enum FileTree {
             }
         }
         for folder in folders.sorted(by: { $0.path < $1.path }) {
-            listing.folders.append(folder.path)
             let child = openat(fd, folder.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if child < 0, errno == ENOENT { continue }
             guard child >= 0 else { throw FileWriter.error("list \(folder.path)") }
+            listing.folders.append(folder.path)
             try list(child, relative: folder.path, into: &listing)
         }
     }

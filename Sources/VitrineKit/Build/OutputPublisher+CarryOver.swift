@@ -31,7 +31,9 @@ extension OutputPublisher {
     ///
     /// A file vitrine did not write where the new build puts a different file, or a link or
     /// file where it needs a folder, is an error naming it: the user's file is never replaced.
-    func carryOver(into staging: Staging, previous: BuildManifest?, manifest: BuildManifest, written: Set<String>) throws(VitrineError) -> CarryOver {
+    func carryOver(
+        into staging: Staging, previous: BuildManifest?, manifest: BuildManifest, written: Set<String>, listed: Listings? = nil
+    ) throws(VitrineError) -> CarryOver {
         let planned = Set(manifest.entries.map(\.path))
         var result = CarryOver()
         var status = stat()
@@ -42,8 +44,13 @@ extension OutputPublisher {
             result.missing = manifest.entries.map(\.path).filter { !written.contains($0) }
             return result
         }
-        // The output and a reused tree are listed at once, on two threads.
-        let (listing, stale) = try Self.list(output.path, and: staging.reused ? staging.url.path : nil)
+        // Listed while the site loaded (`Listings`), or now: the output and a reused tree at once.
+        let (listing, stale): (FileTree.Listing, FileTree.Listing?)
+        if let listed {
+            (listing, stale) = try listed.get(reused: staging.reused)
+        } else {
+            (listing, stale) = try Self.list(folder: FileTree.openFolder(output.path), and: staging.reused ? FileTree.openFolder(staging.url.path) : nil)
+        }
         let owned = previous.map { Set($0.entries.map(\.path)) }
         let plannedFolders = Self.folders(of: planned)
         let ownedFolders = owned.map(Self.folders(of:)) ?? []
@@ -152,12 +159,51 @@ extension OutputPublisher {
         return Set(stale.files.filter { files.contains($0) && (removedFolders.isEmpty || !under($0)) })
     }
 
-    /// Lists `first` and, when given, `second` (on another thread).
-    private static func list(_ first: String, and second: String?) throws(VitrineError) -> (FileTree.Listing, FileTree.Listing?) {
-        guard let second else { return (try FileTree.list(first), nil) }
+    /// The output and the spare tree, listed on other threads while the build reads and
+    /// renders (listing 20,000 folders is a sizeable part of a one-item rebuild).
+    final class Listings: Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private let result = Mutex<Result<(FileTree.Listing, FileTree.Listing?), VitrineError>?>(nil)
+
+        /// Opens both folders now, so that renaming the spare into place as the staging
+        /// folder cannot race with the listing, and lists them on two other threads.
+        init(output: String, spare: String) throws(VitrineError) {
+            let outputFolder = try FileTree.openFolder(output)
+            let spareFolder = FileManager.default.fileExists(atPath: spare) ? try? FileTree.openFolder(spare) : nil
+            DispatchQueue.global().async { [self] in
+                let listed = Result { () throws(VitrineError) in
+                    try OutputPublisher.list(folder: outputFolder, and: spareFolder)
+                }
+                result.withLock { $0 = listed }
+                done.signal()
+            }
+        }
+
+        /// The listings; the spare's only when the staging folder is the spare.
+        func get(reused: Bool) throws(VitrineError) -> (FileTree.Listing, FileTree.Listing?) {
+            done.wait()
+            done.signal()
+            let (output, spare) = try result.withLock { $0! }.get()
+            guard reused else { return (output, nil) }
+            guard let spare else { throw VitrineError("list the spare tree: it appeared during the build") }
+            return (output, spare)
+        }
+    }
+
+    /// Starts listing the output and its spare tree, when there is an output.
+    func startListing() -> Listings? {
+        var status = stat()
+        guard lstat(output.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return try? Listings(output: output.path, spare: spare.path)
+    }
+
+    /// Lists the folder open at `first` and, when given, the one at `second` (on another
+    /// thread); closes both.
+    static func list(folder first: Int32, and second: Int32?) throws(VitrineError) -> (FileTree.Listing, FileTree.Listing?) {
+        guard let second else { return (try FileTree.list(folder: first), nil) }
         let results = Mutex<[Int: Result<FileTree.Listing, VitrineError>]>([:])
         DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let result = Result { () throws(VitrineError) in try FileTree.list(index == 0 ? first : second) }
+            let result = Result { () throws(VitrineError) in try FileTree.list(folder: index == 0 ? first : second) }
             results.withLock { $0[index] = result }
         }
         let both = results.withLock { $0 }

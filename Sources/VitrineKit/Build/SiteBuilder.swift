@@ -3,11 +3,12 @@ import Logging
 
 /// `vitrine build`: a pipeline of named stages over one build context.
 ///
-/// load config → load favorites → read snapshots → render Markdown → resolve favorites →
-/// plan pages → key pages → render changed pages into staging → copy assets → publish.
-/// Each stage names itself in progress lines and in every error it throws; the output
-/// folder is replaced (full build) or updated in place from staging (over a previous
-/// output with a manifest) only after every stage succeeded.
+/// load config → lock the output → load favorites → fetch → load templates and static files →
+/// (stop here when every input has the bytes the output was made from) → read snapshots,
+/// catalogs and content → plan pages → key pages → render changed pages into the staging
+/// folder (the spare tree when there is one) → copy assets → keep unchanged files → write
+/// the manifest → publish (one exchange). Each stage names itself in progress lines, and
+/// its errors name their file or stage; the output changes only in the last step.
 public struct SiteBuilder: Sendable {
     public let logger: Logger
     /// Live progress of long stages, on a terminal; nil for plain log lines only.
@@ -64,6 +65,7 @@ public struct SiteBuilder: Sendable {
                 warnings: config.baseURL == nil ? [SiteConfig.withoutBaseURL] : [], unchanged: previous.entries.count
             )
         }
+        let listings = options.renderToMemory ? nil : publisher.startListing()
         let site = try loader.load(config: config, favorites: favorites, resolved: fetched.resolved)
         let plan = try stage("plan pages") { () throws(VitrineError) in try PagePlan(site: site) }
         try stage("read static files") { () throws(VitrineError) in
@@ -93,7 +95,7 @@ public struct SiteBuilder: Sendable {
                 publisher.discard(staging)
             } else {
                 kept = try stage("keep unchanged files") { () throws(VitrineError) in
-                    try publisher.carryOver(into: staging, previous: previous, manifest: manifest, written: Set(written.changed))
+                    try publisher.carryOver(into: staging, previous: previous, manifest: manifest, written: Set(written.changed), listed: listings)
                 }
                 if !kept.missing.isEmpty {
                     // Planned files the output should have had but did not (deleted by hand).
@@ -181,7 +183,7 @@ public struct SiteBuilder: Sendable {
     }
 
 
-    /// Runs a stage, logging its name; errors already name their file, so only bare ones get the stage prefix.
+    /// Runs a stage, logging its name at debug level; its errors name their own file or stage.
     private func stage<T>(_ name: String, _ body: () throws(VitrineError) -> T) throws(VitrineError) -> T {
         logger.debug("\(name)…")
         return try body()

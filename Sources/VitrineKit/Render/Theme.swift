@@ -6,8 +6,6 @@ import VitrineTemplate
 public struct Theme: Sendable {
     /// Every template, parsed and compiled once.
     public let library: TemplateLibrary
-    /// Template names, for checks.
-    public let templateNames: [String]
     /// Where each template came from (`theme/item.mustache`, `site/templates/cell.mustache`).
     let labels: [String: String]
     /// Asset files to copy, relative path → absolute source file, defaults overridden by the site's.
@@ -75,7 +73,6 @@ public struct Theme: Sendable {
         }
         return Theme(
             library: library,
-            templateNames: sources.keys.sorted(),
             labels: labels,
             assets: assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
             fingerprint: hasher.finalize(),

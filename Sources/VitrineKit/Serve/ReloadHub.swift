@@ -46,8 +46,6 @@ actor ReloadHub: Service {
         return stream
     }
 
-    var subscriberCount: Int { subscribers.count }
-
     func rebuilt() {
         currentError = nil
         broadcast(.reload)

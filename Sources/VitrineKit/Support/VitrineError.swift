@@ -33,11 +33,6 @@ public struct VitrineError: Error, CustomStringConvertible, Equatable, Sendable 
     }
 
     public var description: String { message }
-
-    /// Prefixes the message with the stage or subject it happened in.
-    public func context(_ prefix: String) -> VitrineError {
-        VitrineError("\(prefix): \(message)")
-    }
 }
 
 extension VitrineError: LocalizedError {
