@@ -5,7 +5,7 @@ import Testing
 /// JSON-LD and the filter index are JSON inside a script: hostile text must stay text.
 @Suite("structured data and the filter index")
 struct StructuredDataTests {
-    static let hostile = "</script><script>alert(1)</script><!-- \"quoted\" 'single' \u{2028}line & more"
+    static let hostile = "</script><script>alert(1)</script><!-- \"quoted\" 'single' \u{2028}line & more\u{1}\u{1B}[31m"
 
     static func item(_ id: String, title: String = hostile) throws -> Item {
         try ItemID(parsing: id).source == .tmdb
@@ -27,6 +27,7 @@ struct StructuredDataTests {
         let text = try #require(rendered?.json)
         #expect(!text.contains("<") && !text.contains(">") && !text.contains("&"))
         #expect(!text.contains("\u{2028}"))
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 }, "control characters are escaped")
         let object = try Self.parse(rendered)
         #expect(object["name"] as? String == Self.hostile)
         #expect(object["@type"] as? String == "Movie")
