@@ -70,7 +70,7 @@ struct PageFactory: Sendable {
 
     func home() -> HomePage {
         let here = SitePath.home
-        let cards = site.galleries.map { gallery -> GalleryCard in
+        let cards = site.galleries.enumerated().map { index, gallery -> GalleryCard in
             let shown = gallery.items.count
             var summary = strings.count(shown, \.itemsOne, \.itemsMany)
             if gallery.snapshot.totalResults > shown {
@@ -78,7 +78,8 @@ struct PageFactory: Sendable {
                     "items": summary, "results": strings.count(gallery.snapshot.totalResults, \.resultsOne, \.resultsMany),
                 ])
             }
-            let cover = gallery.items.first.flatMap { image($0.image, alt: "") }
+            // The first cards are what the home page opens with: loaded first.
+            let cover = gallery.items.first.flatMap { image($0.image, alt: "", eager: index < 3) }
             return GalleryCard(
                 title: gallery.config.title, href: here.link(to: .gallery(gallery.config.name, page: 1)),
                 summary: summary, sourceLabel: gallery.config.source.label, cover: cover, isEmpty: gallery.items.isEmpty
