@@ -12,6 +12,7 @@
  *       controls; under prefers-reduced-motion nothing plays until the button is pressed.
  *   (f) A gallery with GIFs gets a button that pauses them all: each cell shows its still
  *       (the <source data-still> is made to match), cells loaded later too.
+ *   (g) Cross-document view transitions (vitrine.css) are skipped from file://.
  * Only same-site pages are fetched. From file:// (where fetch of local files fails), links
  * keep their normal behaviour.
  */
@@ -706,6 +707,23 @@
       apply();
     });
   }
+
+  // ── (g) Page-to-page view transitions ────────────────────────────────────
+  // vitrine.css opts in to cross-document view transitions. From file:// every file is its
+  // own origin and the browser aborts them, rejecting their promises: skip them there, and
+  // let no rejection reach the console (an aborted transition is only a missing cross-fade).
+
+  function quietTransition(event) {
+    var transition = event.viewTransition;
+    if (!transition) return;
+    [transition.ready, transition.finished, transition.updateCallbackDone].forEach(function (promise) {
+      if (promise && typeof promise.catch === "function") promise.catch(function () {});
+    });
+    if (location.protocol === "file:" && typeof transition.skipTransition === "function") transition.skipTransition();
+  }
+
+  window.addEventListener("pageswap", quietTransition);
+  window.addEventListener("pagereveal", quietTransition);
 
   // ── Start ────────────────────────────────────────────────────────────────
 
