@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --tests
+# Formatting first: it takes seconds, and a file that does not follow .swift-format fails the run.
+swift format lint --strict --recursive --parallel Sources Tests Plugins Package.swift
 swift build --build-tests
 # The long, CPU-heavy suites (the kill loop, 10,000 fuzz cases, 10,000 favorites) run on
 # their own after the rest, so they never starve the tests that measure a timeout.

@@ -32,9 +32,11 @@ struct EmbedResources: BuildToolPlugin {
     /// Regular files under `root/folder`, as sorted paths relative to `root`.
     static func files(under folder: String, in root: URL) throws -> [String] {
         let base = root.appendingPathComponent(folder, isDirectory: true)
-        guard let enumerator = FileManager.default.enumerator(
-            at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
-        ) else {
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
+            )
+        else {
             throw EmbedError(message: "cannot list \(base.path)")
         }
         let prefix = base.standardizedFileURL.path + "/"

@@ -21,10 +21,12 @@ extension Vitrine {
 
         func run() async throws {
             options.bootstrapLogging()
-            let result = SiteCheck(options: BuildOptions(
-                site: options.siteURL, siteLabel: options.site,
-                output: output.map { URL(fileURLWithPath: $0, isDirectory: true) }, outputLabel: output
-            )).run()
+            let result = SiteCheck(
+                options: BuildOptions(
+                    site: options.siteURL, siteLabel: options.site,
+                    output: output.map { URL(fileURLWithPath: $0, isDirectory: true) }, outputLabel: output
+                )
+            ).run()
             for warning in result.warnings {
                 FileHandle.standardError.write(Data("warning: \(TextPolicy.terminal(warning))\n".utf8))
             }
@@ -33,9 +35,10 @@ extension Vitrine {
             }
             guard result.problems.isEmpty else { throw ExitCode.failure }
             if !options.quiet {
-                print(result.checkedOutput
-                    ? "ok: inputs valid; \(result.files) files of the built site checked, every link resolves"
-                    : "ok: inputs valid (not built yet: run vitrine build to check links)")
+                print(
+                    result.checkedOutput
+                        ? "ok: inputs valid; \(result.files) files of the built site checked, every link resolves"
+                        : "ok: inputs valid (not built yet: run vitrine build to check links)")
             }
         }
     }

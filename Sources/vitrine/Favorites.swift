@@ -31,9 +31,11 @@ extension Vitrine.Favorites {
                     return
                 }
                 // Titles come from API data: filtered so no escape sequence or line break reaches the terminal.
-                let table = [["#", "id", "kind", "title", "added"]] + rows.map {
-                    [String($0.position), $0.id, $0.kind, $0.title, $0.added].map(TextPolicy.terminal)
-                }
+                let table =
+                    [["#", "id", "kind", "title", "added"]]
+                    + rows.map {
+                        [String($0.position), $0.id, $0.kind, $0.title, $0.added].map(TextPolicy.terminal)
+                    }
                 let widths = (0..<5).map { column in table.map { $0[column].count }.max() ?? 0 }
                 for row in table {
                     let cells = row.enumerated().map { column, text in

@@ -2,10 +2,11 @@ import Dispatch
 import Foundation
 import Synchronization
 import VitrineKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Ctrl-C (SIGINT) and SIGTERM stop a build cleanly: the signal cancels the build's task,

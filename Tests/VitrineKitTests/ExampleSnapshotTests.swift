@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// The example site's snapshots (`Site/data/<gallery>.json`) are the decoders' output for the

@@ -5,7 +5,7 @@ import VitrineTemplate
 @testable import VitrineKit
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Renders every default template in `Sources/VitrineKit/Theme` with hand-built page models
@@ -193,11 +193,13 @@ struct TemplateTests {
                 title: Sample.hostile, id: "urn:vitrine:favorites", updated: "2024-05-01T10:00:00Z",
                 selfHref: "https://example.com/feed.xml", alternateHref: "https://example.com/favorites/index.html",
                 entries: [
-                    FeedEntry(id: "urn:vitrine:giphy:a", title: Sample.hostile, updated: "2024-05-01T10:00:00Z",
-                              href: "https://example.com/items/giphy-a/index.html", summary: "Tom & Jerry's \"best\"",
-                              image: "https://media.example/a.gif?x=1&y=2"),
-                    FeedEntry(id: "urn:vitrine:tmdb:550", title: "Fight Club", updated: "2024-04-01T10:00:00Z",
-                              href: nil, summary: nil, image: nil),
+                    FeedEntry(
+                        id: "urn:vitrine:giphy:a", title: Sample.hostile, updated: "2024-05-01T10:00:00Z",
+                        href: "https://example.com/items/giphy-a/index.html", summary: "Tom & Jerry's \"best\"",
+                        image: "https://media.example/a.gif?x=1&y=2"),
+                    FeedEntry(
+                        id: "urn:vitrine:tmdb:550", title: "Fight Club", updated: "2024-04-01T10:00:00Z",
+                        href: nil, summary: nil, image: nil),
                 ]
             ),
             "feed.xml"
@@ -209,8 +211,9 @@ struct TemplateTests {
         Check.hostileEscaped(feed)
 
         let emptyFeed = try Theme.render(
-            FeedModel(title: "Favorites", id: "urn:vitrine:favorites", updated: "1970-01-01T00:00:00Z",
-                      selfHref: nil, alternateHref: nil, entries: []),
+            FeedModel(
+                title: "Favorites", id: "urn:vitrine:favorites", updated: "1970-01-01T00:00:00Z",
+                selfHref: nil, alternateHref: nil, entries: []),
             "feed.xml"
         )
         #expect(Check.isWellFormedXML(emptyFeed))
@@ -260,7 +263,7 @@ struct TemplateTests {
                 let variable = Range(group, in: text).map { String(text[$0]) } ?? ""
                 #expect(allowed.contains(variable), "\(name).mustache inserts '\(variable)' unescaped")
             }
-            #expect(!text.contains("{{=") , "\(name).mustache changes delimiters, which hides raw output from this lint")
+            #expect(!text.contains("{{="), "\(name).mustache changes delimiters, which hides raw output from this lint")
         }
     }
 }
@@ -377,7 +380,7 @@ private enum Sample {
             ),
             pageKind: kind, t: .english, scriptStrings: #"{"more":"Mehr </script>"}"#,
             attributions: [
-                Attribution(source: "giphy", isGIPHY: true, isTMDB: false, text: "Powered By GIPHY", credit: nil, href: "https://giphy.com/"),
+                Attribution(source: "giphy", isGIPHY: true, isTMDB: false, text: "Powered By GIPHY", credit: nil, href: "https://giphy.com/")
             ],
             jsonLD: nil
         )
@@ -407,10 +410,12 @@ private enum Sample {
             cell("movie", id: "tmdb:550", title: "Fight Club", image: image("https://image.example/550.jpg"), rating: "★ 8.4", favorite: true),
             cell("movie", id: "tmdb:551", title: hostile, image: nil, rating: nil, favorite: false),
             cell("book", id: "books:xyz", title: "Pride and Prejudice", image: image("https://books.example/c.jpg", width: nil, height: nil), rating: nil, favorite: false),
-            cell("gif", id: "giphy:abc", title: "Cat " + hostile,
-                 image: image("https://media.example/a.gif", width: 200, height: 120,
-                              webp: "https://media.example/a.webp", still: "https://media.example/a-still.gif"),
-                 rating: nil, favorite: false),
+            cell(
+                "gif", id: "giphy:abc", title: "Cat " + hostile,
+                image: image(
+                    "https://media.example/a.gif", width: 200, height: 120,
+                    webp: "https://media.example/a.webp", still: "https://media.example/a-still.gif"),
+                rating: nil, favorite: false),
         ]
     }
 
@@ -426,21 +431,25 @@ private enum Sample {
             isEmpty: empty,
             emptyTitle: "Nothing found",
             emptyMessage: "Try another search.",
-            pagination: empty ? nil : PaginationView(
-                links: [
-                    PageLinkView(number: 1, href: "../../index.html", isCurrent: false, isGap: false, label: "Page 1"),
-                    PageLinkView(number: 2, href: "../2/index.html", isCurrent: true, isGap: false, label: "Page 2"),
-                    PageLinkView(number: 3, href: "../3/index.html", isCurrent: false, isGap: false, label: "Page 3"),
-                    PageLinkView(number: 0, href: "", isCurrent: false, isGap: true, label: "Page 0"),
-                    PageLinkView(number: 132, href: "../132/index.html", isCurrent: false, isGap: false, label: "Page 132"),
+            pagination: empty
+                ? nil
+                : PaginationView(
+                    links: [
+                        PageLinkView(number: 1, href: "../../index.html", isCurrent: false, isGap: false, label: "Page 1"),
+                        PageLinkView(number: 2, href: "../2/index.html", isCurrent: true, isGap: false, label: "Page 2"),
+                        PageLinkView(number: 3, href: "../3/index.html", isCurrent: false, isGap: false, label: "Page 3"),
+                        PageLinkView(number: 0, href: "", isCurrent: false, isGap: true, label: "Page 0"),
+                        PageLinkView(number: 132, href: "../132/index.html", isCurrent: false, isGap: false, label: "Page 132"),
+                    ],
+                    prevHref: "../../index.html", nextHref: "../3/index.html", moreHref: "../3/index.html",
+                    current: 2, total: 132, label: "Page 2 of 132"
+                ),
+            switcher: empty
+                ? []
+                : [
+                    NavLink(title: "Popular", href: "../../index.html", isCurrent: true),
+                    NavLink(title: "Top rated", href: "../../../top/index.html", isCurrent: false),
                 ],
-                prevHref: "../../index.html", nextHref: "../3/index.html", moreHref: "../3/index.html",
-                current: 2, total: 132, label: "Page 2 of 132"
-            ),
-            switcher: empty ? [] : [
-                NavLink(title: "Popular", href: "../../index.html", isCurrent: true),
-                NavLink(title: "Top rated", href: "../../../top/index.html", isCurrent: false),
-            ],
             hasSwitcher: !empty,
             favoritesCount: nil,
             filterIndexHref: empty ? nil : "../../filter-index.js",
@@ -454,10 +463,12 @@ private enum Sample {
             page: context(kind: "home", root: ""),
             introHTML: RenderedHTML(html: "<p>Welcome.</p>"),
             galleries: [
-                GalleryCard(title: "Movies " + hostile, href: "movies/index.html", summary: "24 items · 3,148 results",
-                            sourceLabel: "TMDB", cover: image("https://image.example/550.jpg"), isEmpty: false),
-                GalleryCard(title: "Books", href: "books/index.html", summary: "No results",
-                            sourceLabel: "Google Books", cover: nil, isEmpty: true),
+                GalleryCard(
+                    title: "Movies " + hostile, href: "movies/index.html", summary: "24 items · 3,148 results",
+                    sourceLabel: "TMDB", cover: image("https://image.example/550.jpg"), isEmpty: false),
+                GalleryCard(
+                    title: "Books", href: "books/index.html", summary: "No results",
+                    sourceLabel: "Google Books", cover: nil, isEmpty: true),
             ],
             favorites: FavoritesSummary(
                 href: "favorites/index.html",
@@ -480,36 +491,48 @@ private enum Sample {
             title: "Item " + hostile,
             kind: kind,
             kindLabel: kind.uppercased(),
-            gif: kind != "gif" ? nil : GIFView(
-                image: image("https://media.example/a.gif", width: 480, height: 270,
-                             webp: "https://media.example/a.webp", still: "https://media.example/still.png"),
-                video: GIFVideoView(mp4: "https://media.example/a.mp4", poster: "https://media.example/still.png", width: 480, height: 270, label: "Item " + hostile),
-                rating: "g", username: "@catlover", sourceHref: "https://media.example/post/1", sourceDomain: "media.example"
-            ),
-            movie: kind != "movie" ? nil : MovieView(
-                poster: image("https://image.example/550.jpg"), rating: "8.4", voteCount: "26,000",
-                releaseDate: "1999-10-15", overview: "An insomniac office worker " + hostile, originalTitle: "Fight Club " + hostile
-            ),
-            book: kind != "book" ? nil : BookView(
-                cover: nil, subtitle: "A subtitle", authors: "Jane Austen", publisher: "Penguin",
-                publishedDate: "1813-01-28", pageCount: "320 pages", categories: "Fiction",
-                description: "Line one\nLine two " + hostile, rating: "4.5", identifiers: "ISBN 9780141439518", language: "en"
-            ),
-            app: kind != "app" ? nil : AppView(
-                icon: image("https://apps.example/icon.png", width: 512, height: 512), seller: "Seller " + hostile,
-                rating: "4.6", ratingCount: "1,234 ratings", category: "Games", size: "123.4 MB", version: "2.1",
-                ageRating: "4+", price: "Free", languages: "EN, JA, KO",
-                screenshots: (1...3).map { n in
-                    ScreenshotView(image: image("https://apps.example/s\(n).png", width: 392, height: 696),
-                                   href: "https://apps.example/s\(n)-large.png", number: n, label: "Screenshot \(n) of 3")
-                },
-                hasScreenshots: true,
-                description: "First line\nSecond " + hostile, releaseNotes: "Bug fixes.", minimumOSVersion: "15.0"
-            ),
-            entry: kind != "entry" ? nil : EntryView(
-                image: image("https://media.example/0/200w.gif", width: 480, height: 270), rating: "7.3",
-                descriptionHTML: RenderedHTML(html: "<p>Rendered <em>Markdown</em>.</p>")
-            ),
+            gif: kind != "gif"
+                ? nil
+                : GIFView(
+                    image: image(
+                        "https://media.example/a.gif", width: 480, height: 270,
+                        webp: "https://media.example/a.webp", still: "https://media.example/still.png"),
+                    video: GIFVideoView(mp4: "https://media.example/a.mp4", poster: "https://media.example/still.png", width: 480, height: 270, label: "Item " + hostile),
+                    rating: "g", username: "@catlover", sourceHref: "https://media.example/post/1", sourceDomain: "media.example"
+                ),
+            movie: kind != "movie"
+                ? nil
+                : MovieView(
+                    poster: image("https://image.example/550.jpg"), rating: "8.4", voteCount: "26,000",
+                    releaseDate: "1999-10-15", overview: "An insomniac office worker " + hostile, originalTitle: "Fight Club " + hostile
+                ),
+            book: kind != "book"
+                ? nil
+                : BookView(
+                    cover: nil, subtitle: "A subtitle", authors: "Jane Austen", publisher: "Penguin",
+                    publishedDate: "1813-01-28", pageCount: "320 pages", categories: "Fiction",
+                    description: "Line one\nLine two " + hostile, rating: "4.5", identifiers: "ISBN 9780141439518", language: "en"
+                ),
+            app: kind != "app"
+                ? nil
+                : AppView(
+                    icon: image("https://apps.example/icon.png", width: 512, height: 512), seller: "Seller " + hostile,
+                    rating: "4.6", ratingCount: "1,234 ratings", category: "Games", size: "123.4 MB", version: "2.1",
+                    ageRating: "4+", price: "Free", languages: "EN, JA, KO",
+                    screenshots: (1...3).map { n in
+                        ScreenshotView(
+                            image: image("https://apps.example/s\(n).png", width: 392, height: 696),
+                            href: "https://apps.example/s\(n)-large.png", number: n, label: "Screenshot \(n) of 3")
+                    },
+                    hasScreenshots: true,
+                    description: "First line\nSecond " + hostile, releaseNotes: "Bug fixes.", minimumOSVersion: "15.0"
+                ),
+            entry: kind != "entry"
+                ? nil
+                : EntryView(
+                    image: image("https://media.example/0/200w.gif", width: 480, height: 270), rating: "7.3",
+                    descriptionHTML: RenderedHTML(html: "<p>Rendered <em>Markdown</em>.</p>")
+                ),
             originHref: "https://origin.example/x/1",
             originLabel: "View on the source",
             share: [

@@ -87,7 +87,7 @@ struct EngineTests {
         let library = try TemplateLibrary(["main": "{{title}}{{#image}}{{src}}{{alt}}{{/image}}{{#missing}}{{/missing}}{{page.nope}}{{rating}}"])
         let value = TemplateValue.object(
             TemplateObject(
-                [("title", .string("T")), ("image", Self.object(("src", .string("s")))), ("page", Self.object()),],
+                [("title", .string("T")), ("image", Self.object(("src", .string("s")))), ("page", Self.object())],
                 nilKeys: ["rating"]
             )
         )

@@ -59,7 +59,8 @@ struct BuildManifest: Sendable, Equatable {
             // `<32 hex digits> <path>`, read by bytes: a manifest has a line per file.
             let utf8 = line.utf8
             guard utf8.count > 33, utf8[utf8.index(utf8.startIndex, offsetBy: 32)] == UInt8(ascii: " "),
-                  let digest = StableHasher.Digest(line.prefix(32)) else { return nil }
+                let digest = StableHasher.Digest(line.prefix(32))
+            else { return nil }
             let path = String(line.dropFirst(33))
             guard !path.hasPrefix("/"), path != "..", !path.hasPrefix("../"), !path.hasSuffix("/.."), !path.contains("/../") else { return nil }
             manifest.entries.append((path, digest))

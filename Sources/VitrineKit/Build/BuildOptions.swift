@@ -98,10 +98,12 @@ public struct BuildSummary: Sendable, Equatable {
         let megabytes = Double(bytes) / 1_048_576
         if renderedToMemory {
             let rate = Format.grouped(Int(Double(files) / max(seconds, 0.001)))
-            return "rendered \(Format.count(files, "file", "files")) (\(String(format: "%.1f", megabytes)) MB) into memory in \(String(format: "%.2f", seconds)) s (\(rate) files/s); nothing was written"
+            return
+                "rendered \(Format.count(files, "file", "files")) (\(String(format: "%.1f", megabytes)) MB) into memory in \(String(format: "%.2f", seconds)) s (\(rate) files/s); nothing was written"
         }
         let kept = unchanged > 0 ? ", \(Format.grouped(unchanged)) unchanged" : ""
-        var line = "wrote \(Format.count(pages, "page", "pages")) (\(Format.count(files, "file", "files")), \(String(format: "%.1f", megabytes)) MB\(kept)) to \(output) in \(String(format: "%.1f", seconds)) s"
+        var line =
+            "wrote \(Format.count(pages, "page", "pages")) (\(Format.count(files, "file", "files")), \(String(format: "%.1f", megabytes)) MB\(kept)) to \(output) in \(String(format: "%.1f", seconds)) s"
         if keptFiles > 0 {
             let names = keptNames.prefix(4).joined(separator: ", ") + (keptNames.count > 4 ? ", …" : "")
             line += "; kept \(Format.count(keptFiles, "file", "files")) vitrine did not write (\(names))"

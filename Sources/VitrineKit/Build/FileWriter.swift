@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes files below a root with plain POSIX calls: one `open`/`write`/`close` per file
@@ -62,7 +63,8 @@ struct FileWriter {
             var existing = stat()
             var original = stat()
             if lstat(target, &existing) == 0, lstat(source, &original) == 0,
-               existing.st_dev == original.st_dev, existing.st_ino == original.st_ino {
+                existing.st_dev == original.st_dev, existing.st_ino == original.st_ino
+            {
                 return
             }
         }
@@ -148,16 +150,16 @@ func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
 
 private func posixLink(_ source: String, _ target: String) -> Int32 {
     #if canImport(Glibc)
-    Glibc.link(source, target)
+        Glibc.link(source, target)
     #else
-    Darwin.link(source, target)
+        Darwin.link(source, target)
     #endif
 }
 
 private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
-    Glibc.write(fd, buffer, count)
+        Glibc.write(fd, buffer, count)
     #else
-    Darwin.write(fd, buffer, count)
+        Darwin.write(fd, buffer, count)
     #endif
 }

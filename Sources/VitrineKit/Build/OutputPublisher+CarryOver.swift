@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension OutputPublisher {
@@ -60,7 +61,9 @@ extension OutputPublisher {
             if !folder { result.keptCount += 1 }
         }
         func clash(_ relative: String, _ what: String) -> VitrineError {
-            VitrineError("\(label)/\(relative): \(what) vitrine did not write is where the new build puts \(plannedFolders.contains(relative) ? "a folder" : "a file"); move it into the site's static/ folder or remove it")
+            VitrineError(
+                "\(label)/\(relative): \(what) vitrine did not write is where the new build puts \(plannedFolders.contains(relative) ? "a folder" : "a file"); move it into the site's static/ folder or remove it"
+            )
         }
 
         // What the new tree takes from the output, decided before anything is changed.

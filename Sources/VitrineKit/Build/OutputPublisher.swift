@@ -1,9 +1,10 @@
 import CVitrineSystem
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Puts a finished build in place so that, at every instant, the output is exactly the
@@ -96,16 +97,17 @@ struct OutputPublisher {
         for name in names.sorted() where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
             guard let dash = rest.lastIndex(of: "-"),
-                  ["staging", "old", "backup"].contains(rest[..<dash]),
-                  let pid = Int32(rest[rest.index(after: dash)...]),
-                  pid != getpid(), !processIsAlive(pid)
+                ["staging", "old", "backup"].contains(rest[..<dash]),
+                let pid = Int32(rest[rest.index(after: dash)...]),
+                pid != getpid(), !processIsAlive(pid)
             else { continue }
             let folder = parent.appendingPathComponent(name)
             // A complete tree vitrine wrote is worth keeping as the spare: the next build
             // checks every file of it, so a stopped build's work is not thrown away.
             if rest[..<dash] != "backup", !fileManager.fileExists(atPath: spare.path),
-               fileManager.fileExists(atPath: folder.appendingPathComponent(Self.marker).path),
-               rename(folder.path, spare.path) == 0 {
+                fileManager.fileExists(atPath: folder.appendingPathComponent(Self.marker).path),
+                rename(folder.path, spare.path) == 0
+            {
                 removed.append(name)
                 continue
             }

@@ -18,7 +18,10 @@ struct PagePlan: Sendable {
 
     /// HTML pages (not 404, sitemap or feed).
     var htmlPageCount: Int {
-        pages.filter { if case .notFound = $0.job { return false }; return $0.path.file == "index.html" }.count
+        pages.filter {
+            if case .notFound = $0.job { return false }
+            return $0.path.file == "index.html"
+        }.count
     }
 
     /// Pages listed in the sitemap: every HTML page but 404.

@@ -73,7 +73,9 @@ struct PageRenderer: Sendable {
                 for written in results { if let written { total.add(written) } }
                 let seconds = (clock.now - start) / .seconds(1)
                 let rate = Int(Double(pages.count) / max(seconds, 0.001))
-                logger.info("render pages: \(total.files) files \(toMemory ? "rendered into memory" : "written"), \(total.unchanged) unchanged, in \(String(format: "%.2f", seconds)) s (\(rate) pages/s)")
+                logger.info(
+                    "render pages: \(total.files) files \(toMemory ? "rendered into memory" : "written"), \(total.unchanged) unchanged, in \(String(format: "%.2f", seconds)) s (\(rate) pages/s)"
+                )
                 return total
             }
         } catch let error as VitrineError {
@@ -112,8 +114,9 @@ struct PageRenderer: Sendable {
                     continue
                 }
             } else if let output, previous[relative] != nil,
-                      let existing = FileManager.default.contents(atPath: output.path + "/" + relative),
-                      bytes.elementsEqual(existing) {
+                let existing = FileManager.default.contents(atPath: output.path + "/" + relative),
+                bytes.elementsEqual(existing)
+            {
                 // A new key, the same bytes (a template edit elsewhere): leave the file alone.
                 written.manifest.append((relative, digest!))
                 written.unchanged += 1

@@ -55,8 +55,9 @@ public struct SiteBuilder: Sendable {
         let previous = publisher.previousManifest()
         let inputsDigest = InputsDigest(options: options, config: config, theme: theme, staticFiles: staticFiles)
         if let previous, previous.inputs != nil, fetched.isQuiet, (snapshotted?.count ?? 0) == 0, snapshotWarning == nil,
-           !options.checkLinks, !options.renderToMemory, options.report == nil,
-           inputsDigest.current(site: options.site) == previous.inputs {
+            !options.checkLinks, !options.renderToMemory, options.report == nil,
+            inputsDigest.current(site: options.site) == previous.inputs
+        {
             // Every input has the bytes the output was made from: nothing to parse or render.
             logger.info("inputs unchanged since the last build of \(options.outputName)")
             return BuildSummary(
@@ -71,7 +72,9 @@ public struct SiteBuilder: Sendable {
         try stage("read static files") { () throws(VitrineError) in
             try StaticFolder.checkClashes(staticFiles, generated: Set(plan.pages.map(\.path.description) + theme.assets.map(\.path)), label: options.label)
         }
-        logger.info("plan pages: \(Format.count(plan.pages.count, "page", "pages")), \(Format.count(site.items.count, "item", "items")), \(Format.count(site.galleries.count, "gallery", "galleries"))")
+        logger.info(
+            "plan pages: \(Format.count(plan.pages.count, "page", "pages")), \(Format.count(site.items.count, "item", "items")), \(Format.count(site.galleries.count, "gallery", "galleries"))"
+        )
 
         let keys = try stage("key pages") { () throws(VitrineError) in try PageKeys(site: site, theme: theme, options: options, inputs: inputs.digests) }
         if options.renderToMemory { return try await renderToMemory(plan, site: site, theme: theme, keys: keys, options: options, start: start) }
@@ -182,11 +185,9 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-
     /// Runs a stage, logging its name at debug level; its errors name their own file or stage.
     private func stage<T>(_ name: String, _ body: () throws(VitrineError) -> T) throws(VitrineError) -> T {
         logger.debug("\(name)…")
         return try body()
     }
 }
-

@@ -28,10 +28,11 @@ struct SiteLoader {
                 items.append(item)
             }
             snapshot.items = []  // kept once, in `items`: a large catalog is not held twice
-            galleries.append(LoadedSite.Gallery(
-                config: gallery, snapshot: snapshot, items: items, intro: content.intros[gallery.name],
-                perPage: gallery.perPage ?? config.perPage, columns: gallery.columns ?? config.columns
-            ))
+            galleries.append(
+                LoadedSite.Gallery(
+                    config: gallery, snapshot: snapshot, items: items, intro: content.intros[gallery.name],
+                    perPage: gallery.perPage ?? config.perPage, columns: gallery.columns ?? config.columns
+                ))
             logger.info("read snapshots: '\(gallery.name)' \(Format.count(items.count, "item", "items"))")
         }
 
@@ -50,7 +51,9 @@ struct SiteLoader {
         var favorites: [(Favorite, Item)] = []
         for favorite in favoritesFile.ordered(config.favorites.order) {
             guard let item = favorite.item ?? known[favorite.id] else {
-                throw VitrineError(file: favoritesLabel, "'\(favorite.id)' has no \"item\" snapshot, no gallery snapshot holds it, and it could not be looked up\(options.fetch.mode == .offline ? " (--offline)" : "")")
+                throw VitrineError(
+                    file: favoritesLabel,
+                    "'\(favorite.id)' has no \"item\" snapshot, no gallery snapshot holds it, and it could not be looked up\(options.fetch.mode == .offline ? " (--offline)" : "")")
             }
             favorites.append((favorite, item))
         }
@@ -196,7 +199,9 @@ struct SiteLoader {
                 content.intros[name] = file
             } else {
                 guard SiteConfig.isValidName(name) else {
-                    throw VitrineError(file: options.label(relative), "'\(name)' cannot be a page name: use lower-case letters, digits and '-', and none of \(SiteConfig.reservedNames.sorted().joined(separator: ", "))")
+                    throw VitrineError(
+                        file: options.label(relative),
+                        "'\(name)' cannot be a page name: use lower-case letters, digits and '-', and none of \(SiteConfig.reservedNames.sorted().joined(separator: ", "))")
                 }
                 content.pages.append(file)
             }

@@ -41,7 +41,12 @@ struct StableHasher {
     }
 
     mutating func combine(_ text: String?) {
-        if let text { combine(1); combine(text) } else { combine(0) }
+        if let text {
+            combine(1)
+            combine(text)
+        } else {
+            combine(0)
+        }
     }
 
     mutating func combine(_ number: Int) {
@@ -49,11 +54,21 @@ struct StableHasher {
     }
 
     mutating func combine(_ number: Int?) {
-        if let number { combine(1); combine(number) } else { combine(0) }
+        if let number {
+            combine(1)
+            combine(number)
+        } else {
+            combine(0)
+        }
     }
 
     mutating func combine(_ number: Double?) {
-        if let number { combine(1); mix(number.bitPattern) } else { combine(0) }
+        if let number {
+            combine(1)
+            mix(number.bitPattern)
+        } else {
+            combine(0)
+        }
     }
 
     mutating func combine(_ flag: Bool) {
@@ -66,9 +81,18 @@ struct StableHasher {
     }
 
     func finalize() -> Digest {
-        var x = a ^ length, y = b ^ (length &* Self.p1)
-        x ^= x >> 33; x = x &* Self.p1; x ^= x >> 33; x = x &* Self.p2; x ^= x >> 33
-        y ^= y >> 31; y = y &* Self.p2; y ^= y >> 29; y = y &* Self.p1; y ^= y >> 32
+        var x = a ^ length
+        var y = b ^ (length &* Self.p1)
+        x ^= x >> 33
+        x = x &* Self.p1
+        x ^= x >> 33
+        x = x &* Self.p2
+        x ^= x >> 33
+        y ^= y >> 31
+        y = y &* Self.p2
+        y ^= y >> 29
+        y = y &* Self.p1
+        y ^= y >> 32
         return Digest(high: x ^ (y >> 7), low: y ^ (x << 3))
     }
 

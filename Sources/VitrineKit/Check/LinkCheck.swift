@@ -19,7 +19,8 @@ public enum LinkCheck {
             for match in attribute.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
                 let name = String(html[Range(match.range(at: 1), in: html)!])
                 let value = decodeEntities(String(html[Range(match.range(at: 2), in: html)!]))
-                let references = name == "srcset"
+                let references =
+                    name == "srcset"
                     ? value.split(separator: ",").compactMap { $0.split(separator: " ").first.map(String.init) }
                     : [value]
                 for reference in references {
@@ -90,9 +91,10 @@ public enum LinkCheck {
 
     private static func ids(in url: URL, _ label: String) throws(VitrineError) -> Set<String> {
         let html = try read(url, label)
-        return Set(identifier.matches(in: html, range: NSRange(html.startIndex..., in: html)).map {
-            decodeEntities(String(html[Range($0.range(at: 1), in: html)!]))
-        })
+        return Set(
+            identifier.matches(in: html, range: NSRange(html.startIndex..., in: html)).map {
+                decodeEntities(String(html[Range($0.range(at: 1), in: html)!]))
+            })
     }
 
     private static func read(_ url: URL, _ label: String) throws(VitrineError) -> String {

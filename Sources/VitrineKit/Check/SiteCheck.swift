@@ -70,9 +70,11 @@ public struct SiteCheck: Sendable {
         let code = language.lowercased()
         let candidates = [code, code.split(separator: "-").first.map(String.init) ?? code]
         let folder = options.site.appendingPathComponent("i18n")
-        guard let name = candidates.map({ "\($0).yml" }).first(where: {
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
-        }) else { return [] }
+        guard
+            let name = candidates.map({ "\($0).yml" }).first(where: {
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+            })
+        else { return [] }
         let label = options.label("i18n/\(name)")
         let text: String
         do {

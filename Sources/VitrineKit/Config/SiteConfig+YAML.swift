@@ -77,11 +77,12 @@ extension GalleryConfig {
         try mapping.rejectUnknownKeys(["name", "title", "source", "query", "list", "ids", "path", "country", "limit", "perPage", "columns"])
         let name = try mapping.requiredString("name")
         guard SiteConfig.isValidName(name) else {
-            let reason = SiteConfig.reservedNames.contains(name)
+            let reason =
+                SiteConfig.reservedNames.contains(name)
                 ? "'\(name)' is reserved for vitrine's own folders"
                 : name.count > 64
-                ? "it is \(name.count) characters long; a gallery name has at most 64"
-                : "use lower-case letters, digits and '-', starting with a letter or digit"
+                    ? "it is \(name.count) characters long; a gallery name has at most 64"
+                    : "use lower-case letters, digits and '-', starting with a letter or digit"
             throw mapping.error(at: "name", "invalid gallery name '\(name.count > 64 ? name.prefix(32) + "…" : name)' in \(mapping.path): \(reason)")
         }
         let sourceText = try mapping.requiredString("source")
@@ -113,7 +114,8 @@ extension GalleryConfig {
                 throw mapping.error(at: "source", "missing key 'path' in \(mapping.path): a file gallery reads its items from a catalog file in the site folder")
             }
             guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("~"),
-                  !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." }) else {
+                !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." })
+            else {
                 throw mapping.error(at: "path", "'path' must be a file inside the site folder in \(mapping.path), got '\(path)'")
             }
         } else if path != nil {
@@ -137,7 +139,8 @@ extension GalleryConfig {
             break
         }
         if let country = try mapping.string("country"),
-           country.range(of: "^[A-Za-z]{2}$", options: .regularExpression) == nil {
+            country.range(of: "^[A-Za-z]{2}$", options: .regularExpression) == nil
+        {
             throw mapping.error(at: "country", "'country' must be a two-letter code like 'kr' in \(mapping.path), got '\(country)'")
         }
         let defaultLimit = source == .appStore ? ids.count : source.pageSize

@@ -37,7 +37,8 @@ struct YAMLMapping {
     /// Fails on the first key not in `known`, in document order.
     func rejectUnknownKeys(_ known: Set<String>) throws(VitrineError) {
         for pair in pairs where !known.contains(pair.key) {
-            let hint = known.sorted().min { editDistance($0, pair.key) < editDistance($1, pair.key) }
+            let hint =
+                known.sorted().min { editDistance($0, pair.key) < editDistance($1, pair.key) }
                 .flatMap { editDistance($0, pair.key) <= 2 ? " (did you mean '\($0)'?)" : nil } ?? ""
             throw Self.error(file: file, at: pair.keyNode, "unknown key '\(pair.key)'\(Self.suffix(path))\(hint)")
         }
@@ -155,7 +156,8 @@ struct YAMLMapping {
 
 /// Levenshtein distance, for "did you mean" hints on short keys.
 func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    let a = Array(a)
+    let b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous = Array(0...b.count)

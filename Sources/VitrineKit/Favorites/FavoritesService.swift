@@ -40,7 +40,8 @@ public struct FavoritesService: Sendable {
     public func list() throws(VitrineError) -> [Row] {
         let (config, store) = try context()
         let favorites = try store.read().ordered(config.favorites.order)
-        let known = favorites.contains { $0.item == nil }
+        let known =
+            favorites.contains { $0.item == nil }
             ? try SnapshotIndex.items(site: options.site, label: options.label, config: config) : [:]
         return favorites.enumerated().map { index, favorite in
             let item = favorite.item ?? known[favorite.id]

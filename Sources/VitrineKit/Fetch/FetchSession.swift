@@ -34,7 +34,8 @@ enum SnapshotIndex {
         for gallery in config.galleries {
             let relative = gallery.source == .file ? (gallery.path ?? "") : "data/\(gallery.name).json"
             guard !relative.isEmpty, let data = FileManager.default.contents(atPath: site.appendingPathComponent(relative).path) else { continue }
-            let found = gallery.source == .file
+            let found =
+                gallery.source == .file
                 ? try CatalogFile.read(data, file: label(relative)).items
                 : try Snapshot.read(data, file: label(relative)).snapshot.items
             for item in found where items[item.id] == nil {

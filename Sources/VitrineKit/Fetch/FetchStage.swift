@@ -53,7 +53,8 @@ struct FetchStage {
             let current = try existingSnapshot(gallery)
             switch (fetch.mode, current) {
             case (.offline, .none):
-                throw VitrineError("gallery '\(gallery.name)' (\(gallery.source.rawValue)): no snapshot at \(label(gallery)) answering \(describe(gallery)), and --offline forbids fetching")
+                throw VitrineError(
+                    "gallery '\(gallery.name)' (\(gallery.source.rawValue)): no snapshot at \(label(gallery)) answering \(describe(gallery)), and --offline forbids fetching")
             case (.offline, .some), (.snapshotsFirst, .some):
                 outcome.origins[gallery.name] = .snapshot
             case (.refresh, _), (.snapshotsFirst, .none):

@@ -42,9 +42,10 @@ public actor HTTPCache {
     func response(for request: HTTPRequest) -> HTTPResponse? {
         let (metadataURL, bodyURL) = files(Self.key(for: request))
         guard let metadataData = FileManager.default.contents(atPath: metadataURL.path),
-              let metadata = try? JSONDecoder().decode(Metadata.self, from: metadataData),
-              metadata.url == request.redactedURL,
-              let body = FileManager.default.contents(atPath: bodyURL.path) else { return nil }
+            let metadata = try? JSONDecoder().decode(Metadata.self, from: metadataData),
+            metadata.url == request.redactedURL,
+            let body = FileManager.default.contents(atPath: bodyURL.path)
+        else { return nil }
         let age = now().timeIntervalSince1970 - metadata.storedAt
         guard age >= 0, age <= maxAge.inSeconds else { return nil }
         return HTTPResponse(status: metadata.status, headers: metadata.contentType.map { ["content-type": $0] } ?? [:], body: body)

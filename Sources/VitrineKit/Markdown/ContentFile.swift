@@ -19,7 +19,8 @@ public struct ContentFile: Sendable {
         var content = ContentFile(name: name, title: nil, description: nil, weight: 0, inNavigation: true, html: "")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if lines.first.map({ $0.trimmingCharacters(in: .whitespaces) == "---" }) == true,
-           let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) {
+            let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
+        {
             let yaml = lines[1..<end].joined(separator: "\n")
             body = lines[(end + 1)...].joined(separator: "\n")
             // Line numbers in errors count from the file's first line: pad with the `---` line.

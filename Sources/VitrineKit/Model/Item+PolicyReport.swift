@@ -27,9 +27,11 @@ extension Item {
                 let steps = location(index) + field(problem.path).map { Int($0).map(JSONLocator.Step.index) ?? .key($0) }
                 let position = data.flatMap { JSONLocator.position(of: steps, in: $0) }
                 let itemPath = JSONFile.keyPath(location(index).map(\.codingKey))
-                warnings.append(VitrineError(
-                    file: file, line: position?.line, column: position?.column, (itemPath.isEmpty ? "" : itemPath + " ") + "'\(TextPolicy.terminal(clean.id.description))' \(problem)"
-                ).message)
+                warnings.append(
+                    VitrineError(
+                        file: file, line: position?.line, column: position?.column,
+                        (itemPath.isEmpty ? "" : itemPath + " ") + "'\(TextPolicy.terminal(clean.id.description))' \(problem)"
+                    ).message)
             }
         }
         if more > 0 {

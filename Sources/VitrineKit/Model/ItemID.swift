@@ -24,7 +24,8 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
             throw VitrineError("invalid id '\(text)': unknown source '\(prefix)' (known: \(known))")
         }
         guard !value.isEmpty, value.count <= 200,
-              !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
             throw VitrineError("invalid id '\(text)': the part after '\(prefix):' must be 1–200 printable characters")
         }
         self.init(source: source, value: value)
@@ -62,7 +63,7 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
                 segment.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 segment += "~" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)

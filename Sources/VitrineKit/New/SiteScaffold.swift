@@ -92,11 +92,12 @@ public struct SiteScaffold: Sendable {
 
     /// What to type next; each line works as written.
     public var nextSteps: [String] {
-        let variable: String? = switch source {
-        case .giphy: "GIPHY_API_KEY"
-        case .tmdb: "TMDB_API_KEY"
-        case .googleBooks, .appStore, .file: nil
-        }
+        let variable: String? =
+            switch source {
+            case .giphy: "GIPHY_API_KEY"
+            case .tmdb: "TMDB_API_KEY"
+            case .googleBooks, .appStore, .file: nil
+            }
         var steps = [
             "vitrine build \(label)                 # offline, from the sample snapshot in data/",
             "open \(label)/public/index.html         # or: vitrine serve \(label)",
@@ -104,8 +105,9 @@ public struct SiteScaffold: Sendable {
         if source == .file {
             steps.append("edit \(label)/catalog.json, then build again  # your own items")
         } else {
-            steps.append(variable.map { "\($0)=… vitrine build \(label) --refresh   # live results" }
-                ?? "vitrine build \(label) --refresh        # live results (no key needed)")
+            steps.append(
+                variable.map { "\($0)=… vitrine build \(label) --refresh   # live results" }
+                    ?? "vitrine build \(label) --refresh        # live results (no key needed)")
         }
         steps.append("vitrine check \(label)                 # validate inputs and every link")
         return steps
@@ -115,7 +117,11 @@ public struct SiteScaffold: Sendable {
     private func sampleCatalog() throws(VitrineError) -> Data {
         struct Catalog: Encodable {
             struct Entry: Encodable {
-                struct Image: Encodable { var url: String; var width: Int?; var height: Int? }
+                struct Image: Encodable {
+                    var url: String
+                    var width: Int?
+                    var height: Int?
+                }
                 var id: String
                 var title: String
                 var image: Image?

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Display formatting that does not depend on the machine's locale, so output is
 /// byte-identical everywhere.
 enum Format {
@@ -45,8 +47,6 @@ enum Format {
         return trimmed
     }
 }
-
-import Foundation
 
 extension Format {
     /// A price with two decimals, locale-free: `0` → `0.00`, `4.99` → `4.99`, `1100` → `1100.00`.

@@ -38,9 +38,11 @@ extension JSONLD {
             members["author"] = text(app?.seller).map { thing("Organization", ["name": $0]) }
             members["aggregateRating"] = rating(app?.averageRating, best: 5, count: app?.ratingCount)
             if let amount = app?.priceAmount {
-                members["offers"] = thing("Offer", [
-                    "price": .string(Format.price(amount)), "priceCurrency": app?.currency.map(Value.string), "url": JSONLD.url(item.link),
-                ])
+                members["offers"] = thing(
+                    "Offer",
+                    [
+                        "price": .string(Format.price(amount)), "priceCurrency": app?.currency.map(Value.string), "url": JSONLD.url(item.link),
+                    ])
             }
             return render(thing("SoftwareApplication", members))
         case .gif:
@@ -65,10 +67,11 @@ extension JSONLD {
     /// An `AggregateRating`; left out without a value, or with a count of zero (no one rated it).
     static func rating(_ value: Double?, best: Int, count: Int?) -> Value? {
         guard let value, count.map({ $0 > 0 }) ?? true else { return nil }
-        return thing("AggregateRating", [
-            "ratingValue": .string(Format.oneDecimal(value)), "bestRating": .int(best), "worstRating": .int(0),
-            "ratingCount": count.map(Value.int),
-        ])
+        return thing(
+            "AggregateRating",
+            [
+                "ratingValue": .string(Format.oneDecimal(value)), "bestRating": .int(best), "worstRating": .int(0),
+                "ratingCount": count.map(Value.int),
+            ])
     }
 }
-

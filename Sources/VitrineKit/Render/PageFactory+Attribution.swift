@@ -6,15 +6,17 @@ extension PageFactory {
     func attributions(for sources: Set<Source>) -> [Attribution] {
         var result: [Attribution] = []
         if sources.contains(.giphy) {
-            result.append(Attribution(
-                source: "giphy", isGIPHY: true, isTMDB: false, text: strings.poweredByGiphy, credit: nil, href: "https://giphy.com/"
-            ))
+            result.append(
+                Attribution(
+                    source: "giphy", isGIPHY: true, isTMDB: false, text: strings.poweredByGiphy, credit: nil, href: "https://giphy.com/"
+                ))
         }
         if sources.contains(.tmdb) {
-            result.append(Attribution(
-                source: "tmdb", isGIPHY: false, isTMDB: true, text: strings.tmdbNotice, credit: strings.tmdbCredit,
-                href: "https://www.themoviedb.org/"
-            ))
+            result.append(
+                Attribution(
+                    source: "tmdb", isGIPHY: false, isTMDB: true, text: strings.tmdbNotice, credit: strings.tmdbCredit,
+                    href: "https://www.themoviedb.org/"
+                ))
         }
         return result
     }

@@ -74,9 +74,11 @@ struct PageFactory: Sendable {
             let shown = gallery.items.count
             var summary = strings.count(shown, \.itemsOne, \.itemsMany)
             if gallery.snapshot.totalResults > shown {
-                summary = ThemeStrings.fill(strings.cardSummary, [
-                    "items": summary, "results": strings.count(gallery.snapshot.totalResults, \.resultsOne, \.resultsMany),
-                ])
+                summary = ThemeStrings.fill(
+                    strings.cardSummary,
+                    [
+                        "items": summary, "results": strings.count(gallery.snapshot.totalResults, \.resultsOne, \.resultsMany),
+                    ])
             }
             // The first cards are what the home page opens with: loaded first.
             let cover = gallery.items.first.flatMap { image($0.image, alt: "", eager: index < 3) }
@@ -88,8 +90,9 @@ struct PageFactory: Sendable {
         return HomePage(
             page: context(
                 at: here, title: site.home?.title ?? config.title, kind: "home", description: site.home?.description,
-                sources: Set(site.galleries.filter { !$0.items.isEmpty }.map(\.config.source)
-                    + site.favorites.prefix(config.columns * 2).map(\.item.id.source))
+                sources: Set(
+                    site.galleries.filter { !$0.items.isEmpty }.map(\.config.source)
+                        + site.favorites.prefix(config.columns * 2).map(\.item.id.source))
             ),
             introHTML: site.home.map { RenderedHTML(html: $0.html) },
             galleries: cards,
@@ -113,7 +116,8 @@ struct PageFactory: Sendable {
             cell($0.element, from: here, position: $0.offset, columns: gallery.columns)
         }
         let total = max(gallery.snapshot.totalResults, gallery.items.count)
-        let title = number > 1
+        let title =
+            number > 1
             ? ThemeStrings.fill(strings.galleryPage, ["title": gallery.config.title, "number": String(number)]) : gallery.config.title
         let switcher = switcherLinks(for: index, from: here)
         return GalleryPage(

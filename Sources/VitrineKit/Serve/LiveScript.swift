@@ -12,153 +12,153 @@ enum LiveScript {
     }
 
     static let source = #"""
-/* live.js — vitrine serve only: live reload, build errors, star to favorite. */
-(function () {
-  "use strict";
-  var doc = document;
-  var me = doc.currentScript || doc.querySelector("script[data-vitrine-token]");
-  var token = me ? me.getAttribute("data-vitrine-token") : "";
+        /* live.js — vitrine serve only: live reload, build errors, star to favorite. */
+        (function () {
+          "use strict";
+          var doc = document;
+          var me = doc.currentScript || doc.querySelector("script[data-vitrine-token]");
+          var token = me ? me.getAttribute("data-vitrine-token") : "";
 
-  // ── Banner: build errors and refused stars ─────────────────────────────
-  var banner = null;
-  function showBanner(text, kind) {
-    if (!banner) {
-      banner = doc.createElement("div");
-      banner.setAttribute("data-vitrine-banner", "");
-      banner.setAttribute("role", "alert");
-      banner.style.cssText =
-        "position:fixed;left:0;right:0;top:0;z-index:2147483647;padding:.6em 1em;" +
-        "font:14px/1.4 system-ui,sans-serif;color:#fff;white-space:pre-wrap;cursor:pointer";
-      banner.addEventListener("click", hideBanner);
-      doc.body.appendChild(banner);
-    }
-    banner.setAttribute("data-kind", kind);
-    banner.style.background = kind === "build-error" ? "#b3261e" : "#7a4a00";
-    banner.textContent = text;
-    banner.hidden = false;
-  }
-  function hideBanner() {
-    if (banner) banner.hidden = true;
-  }
-
-  // ── Live reload over Server-Sent Events ────────────────────────────────
-  if (typeof window.EventSource === "function") {
-    var events = new EventSource("/_vitrine/events");
-    events.addEventListener("reload", function () {
-      window.location.reload();
-    });
-    events.addEventListener("build-error", function (event) {
-      showBanner("Rebuild failed; still showing the last good site.\n" + event.data, "build-error");
-    });
-    window.addEventListener("pagehide", function () {
-      events.close();
-    });
-  }
-
-  // ── Star to favorite ───────────────────────────────────────────────────
-  function closest(node, selector) {
-    while (node && node.nodeType === 1) {
-      if (node.matches(selector)) return node;
-      node = node.parentNode;
-    }
-    return null;
-  }
-
-  function label(on) {
-    return on ? "In favorites (click to remove)" : "Not in favorites (click to add)";
-  }
-
-  function setStar(star, on) {
-    star.setAttribute("data-state", on ? "on" : "off");
-    star.setAttribute("aria-pressed", on ? "true" : "false");
-    star.setAttribute("aria-label", label(on));
-    star.setAttribute("title", label(on));
-  }
-
-  /** Detail pages: the [data-favorite] star becomes a toggle button. Cells: a small star
-   *  button is added to each cell (outside its link). */
-  function enhance(root) {
-    Array.prototype.forEach.call(root.querySelectorAll("[data-favorite]:not([data-vitrine-star])"), function (star) {
-      star.setAttribute("data-vitrine-star", "");
-      star.setAttribute("role", "button");
-      star.setAttribute("tabindex", "0");
-      star.style.cursor = "pointer";
-      setStar(star, star.getAttribute("data-state") === "on");
-    });
-    Array.prototype.forEach.call(root.querySelectorAll("[data-cell][data-id]:not([data-vitrine-cell])"), function (cell) {
-      cell.setAttribute("data-vitrine-cell", "");
-      if (!cell.style.position) cell.style.position = "relative";
-      var button = doc.createElement("button");
-      button.type = "button";
-      button.setAttribute("data-favorite", "");
-      button.setAttribute("data-vitrine-star", "");
-      button.textContent = "★";
-      button.style.cssText =
-        "position:absolute;top:4px;left:4px;z-index:2;width:28px;height:28px;padding:0;border:0;" +
-        "border-radius:50%;background:rgba(0,0,0,.55);font:16px/28px system-ui,sans-serif;cursor:pointer";
-      setStar(button, !!cell.querySelector(".cell__star"));
-      cell.appendChild(button);
-    });
-    Array.prototype.forEach.call(root.querySelectorAll("button[data-vitrine-star]"), function (button) {
-      button.style.color = button.getAttribute("data-state") === "on" ? "#ffc107" : "#fff";
-    });
-  }
-
-  function toggle(star) {
-    var holder = closest(star, "[data-id]");
-    if (!holder || star.getAttribute("aria-busy") === "true") return;
-    var want = star.getAttribute("data-state") !== "on";
-    star.setAttribute("aria-busy", "true");
-    window
-      .fetch("/_vitrine/favorites", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", "X-Vitrine-Token": token },
-        body: JSON.stringify({ id: holder.getAttribute("data-id"), favorite: want })
-      })
-      .then(function (response) {
-        return response.json().then(function (answer) {
-          star.removeAttribute("aria-busy");
-          if (response.ok && answer.ok) {
-            setStar(star, answer.favorite);
-            enhance(doc);
-            hideBanner();
-          } else {
-            showBanner(answer.message || "HTTP " + response.status, "favorite-error");
+          // ── Banner: build errors and refused stars ─────────────────────────────
+          var banner = null;
+          function showBanner(text, kind) {
+            if (!banner) {
+              banner = doc.createElement("div");
+              banner.setAttribute("data-vitrine-banner", "");
+              banner.setAttribute("role", "alert");
+              banner.style.cssText =
+                "position:fixed;left:0;right:0;top:0;z-index:2147483647;padding:.6em 1em;" +
+                "font:14px/1.4 system-ui,sans-serif;color:#fff;white-space:pre-wrap;cursor:pointer";
+              banner.addEventListener("click", hideBanner);
+              doc.body.appendChild(banner);
+            }
+            banner.setAttribute("data-kind", kind);
+            banner.style.background = kind === "build-error" ? "#b3261e" : "#7a4a00";
+            banner.textContent = text;
+            banner.hidden = false;
           }
-        });
-      })
-      .catch(function (error) {
-        star.removeAttribute("aria-busy");
-        showBanner("Could not change the favorite: " + error, "favorite-error");
-      });
-  }
+          function hideBanner() {
+            if (banner) banner.hidden = true;
+          }
 
-  doc.addEventListener(
-    "click",
-    function (event) {
-      var star = closest(event.target, "[data-vitrine-star]");
-      if (!star) return;
-      event.preventDefault();
-      event.stopPropagation();
-      toggle(star);
-    },
-    true
-  );
-  doc.addEventListener("keydown", function (event) {
-    var star = closest(event.target, "[data-vitrine-star][role=button]");
-    if (!star || (event.key !== "Enter" && event.key !== " ")) return;
-    event.preventDefault();
-    toggle(star);
-  });
+          // ── Live reload over Server-Sent Events ────────────────────────────────
+          if (typeof window.EventSource === "function") {
+            var events = new EventSource("/_vitrine/events");
+            events.addEventListener("reload", function () {
+              window.location.reload();
+            });
+            events.addEventListener("build-error", function (event) {
+              showBanner("Rebuild failed; still showing the last good site.\n" + event.data, "build-error");
+            });
+            window.addEventListener("pagehide", function () {
+              events.close();
+            });
+          }
 
-  enhance(doc);
-  // Items opened in a dialog and cells loaded by More arrive later.
-  if (typeof window.MutationObserver === "function") {
-    new MutationObserver(function () {
-      enhance(doc);
-    }).observe(doc.body, { childList: true, subtree: true });
-  }
-})();
-"""#
+          // ── Star to favorite ───────────────────────────────────────────────────
+          function closest(node, selector) {
+            while (node && node.nodeType === 1) {
+              if (node.matches(selector)) return node;
+              node = node.parentNode;
+            }
+            return null;
+          }
+
+          function label(on) {
+            return on ? "In favorites (click to remove)" : "Not in favorites (click to add)";
+          }
+
+          function setStar(star, on) {
+            star.setAttribute("data-state", on ? "on" : "off");
+            star.setAttribute("aria-pressed", on ? "true" : "false");
+            star.setAttribute("aria-label", label(on));
+            star.setAttribute("title", label(on));
+          }
+
+          /** Detail pages: the [data-favorite] star becomes a toggle button. Cells: a small star
+           *  button is added to each cell (outside its link). */
+          function enhance(root) {
+            Array.prototype.forEach.call(root.querySelectorAll("[data-favorite]:not([data-vitrine-star])"), function (star) {
+              star.setAttribute("data-vitrine-star", "");
+              star.setAttribute("role", "button");
+              star.setAttribute("tabindex", "0");
+              star.style.cursor = "pointer";
+              setStar(star, star.getAttribute("data-state") === "on");
+            });
+            Array.prototype.forEach.call(root.querySelectorAll("[data-cell][data-id]:not([data-vitrine-cell])"), function (cell) {
+              cell.setAttribute("data-vitrine-cell", "");
+              if (!cell.style.position) cell.style.position = "relative";
+              var button = doc.createElement("button");
+              button.type = "button";
+              button.setAttribute("data-favorite", "");
+              button.setAttribute("data-vitrine-star", "");
+              button.textContent = "★";
+              button.style.cssText =
+                "position:absolute;top:4px;left:4px;z-index:2;width:28px;height:28px;padding:0;border:0;" +
+                "border-radius:50%;background:rgba(0,0,0,.55);font:16px/28px system-ui,sans-serif;cursor:pointer";
+              setStar(button, !!cell.querySelector(".cell__star"));
+              cell.appendChild(button);
+            });
+            Array.prototype.forEach.call(root.querySelectorAll("button[data-vitrine-star]"), function (button) {
+              button.style.color = button.getAttribute("data-state") === "on" ? "#ffc107" : "#fff";
+            });
+          }
+
+          function toggle(star) {
+            var holder = closest(star, "[data-id]");
+            if (!holder || star.getAttribute("aria-busy") === "true") return;
+            var want = star.getAttribute("data-state") !== "on";
+            star.setAttribute("aria-busy", "true");
+            window
+              .fetch("/_vitrine/favorites", {
+                method: "POST",
+                credentials: "same-origin",
+                headers: { "Content-Type": "application/json", "X-Vitrine-Token": token },
+                body: JSON.stringify({ id: holder.getAttribute("data-id"), favorite: want })
+              })
+              .then(function (response) {
+                return response.json().then(function (answer) {
+                  star.removeAttribute("aria-busy");
+                  if (response.ok && answer.ok) {
+                    setStar(star, answer.favorite);
+                    enhance(doc);
+                    hideBanner();
+                  } else {
+                    showBanner(answer.message || "HTTP " + response.status, "favorite-error");
+                  }
+                });
+              })
+              .catch(function (error) {
+                star.removeAttribute("aria-busy");
+                showBanner("Could not change the favorite: " + error, "favorite-error");
+              });
+          }
+
+          doc.addEventListener(
+            "click",
+            function (event) {
+              var star = closest(event.target, "[data-vitrine-star]");
+              if (!star) return;
+              event.preventDefault();
+              event.stopPropagation();
+              toggle(star);
+            },
+            true
+          );
+          doc.addEventListener("keydown", function (event) {
+            var star = closest(event.target, "[data-vitrine-star][role=button]");
+            if (!star || (event.key !== "Enter" && event.key !== " ")) return;
+            event.preventDefault();
+            toggle(star);
+          });
+
+          enhance(doc);
+          // Items opened in a dialog and cells loaded by More arrive later.
+          if (typeof window.MutationObserver === "function") {
+            new MutationObserver(function () {
+              enhance(doc);
+            }).observe(doc.body, { childList: true, subtree: true });
+          }
+        })();
+        """#
 }

@@ -59,7 +59,11 @@ enum DecoderSupport {
 
 /// Any JSON value, skipped without looking at it; used to learn a value's shape.
 struct JSONShape: Decodable {
-    enum Kind { case array(count: Int), object(count: Int), null, scalar }
+    enum Kind {
+        case array(count: Int)
+        case object(count: Int)
+        case null, scalar
+    }
 
     let kind: Kind
 

@@ -1,9 +1,10 @@
 import Foundation
 import Logging
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// vitrine's own files — the default theme (`Theme/`) and the samples `vitrine new` starts
@@ -93,7 +94,8 @@ enum BundledFiles {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             let path = url.standardizedFileURL.path
             guard path.hasPrefix(base), let data = expected[String(path.dropFirst(base.count))],
-                  FileManager.default.contents(atPath: path) == data else { return false }
+                FileManager.default.contents(atPath: path) == data
+            else { return false }
             found += 1
         }
         return found == expected.count
@@ -114,7 +116,8 @@ enum BundledFiles {
         }
         var info = stat()
         guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
-              info.st_uid == getuid(), info.st_mode & 0o077 == 0 else {
+            info.st_uid == getuid(), info.st_mode & 0o077 == 0
+        else {
             throw VitrineError(file: url.path, "not a private folder of this user")
         }
     }

@@ -36,10 +36,10 @@ public enum JSONFile {
         _ path: [any CodingKey], data: Data, file: String, _ message: String, container: Bool = false
     ) -> VitrineError {
         let pathText = keyPath(path)
-        let where_ = JSONLocator.position(of: path.map(JSONLocator.Step.init), in: data)
+        let position = JSONLocator.position(of: path.map(JSONLocator.Step.init), in: data)
         let prefix = pathText.isEmpty ? (container ? "top level" : "") : pathText
         let text = prefix.isEmpty ? message : "\(prefix): \(message)"
-        return VitrineError(file: file, line: where_?.line, column: where_?.column, text)
+        return VitrineError(file: file, line: position?.line, column: position?.column, text)
     }
 
     /// `favorites[1].addedAt`
@@ -77,7 +77,8 @@ public enum JSONFile {
             let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
             let offset: Int
             if let range = text.range(of: "character "),
-               let number = Int(text[range.upperBound...].prefix(while: \.isNumber)) {
+                let number = Int(text[range.upperBound...].prefix(while: \.isNumber))
+            {
                 offset = number
             } else {
                 offset = data.count  // "Unexpected end of file"

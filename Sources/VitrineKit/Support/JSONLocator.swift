@@ -94,7 +94,8 @@ enum JSONLocator {
             index += 1
             // Keys with escapes are decoded properly; plain keys take the fast path.
             if raw.contains(UInt8(ascii: "\\")),
-               let decoded = try? JSONSerialization.jsonObject(with: Data([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")]), options: [.fragmentsAllowed]) as? String {
+                let decoded = try? JSONSerialization.jsonObject(with: Data([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")]), options: [.fragmentsAllowed]) as? String
+            {
                 return decoded
             }
             return String(decoding: raw, as: UTF8.self)

@@ -70,7 +70,8 @@ public enum SafeURL {
             let prefix: StaticString = "https://"
             let count = prefix.utf8CodeUnitCount
             guard bytes.count > count, bytes.count <= 4096,
-                  memcmp(bytes.baseAddress!, prefix.utf8Start, count) == 0 else { return false }
+                memcmp(bytes.baseAddress!, prefix.utf8Start, count) == 0
+            else { return false }
             var index = count
             var previous: UInt8 = UInt8(ascii: ".")  // a host may not start with "."
             while index < bytes.count, bytes[index] != UInt8(ascii: "/") {
@@ -91,8 +92,8 @@ public enum SafeURL {
             while index < bytes.count {
                 switch bytes[index] {
                 case 0...0x20, 0x7F...0xFF, UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`"),
-                     UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                     UInt8(ascii: "\\"):
+                    UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                    UInt8(ascii: "\\"):
                     return false
                 case UInt8(ascii: "%"):
                     guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return false }
@@ -140,7 +141,8 @@ public enum SafeURL {
         let host = text.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2, let tld = labels.last, (2...63).contains(tld.count),
-              tld.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) }) else { return false }
+            tld.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) })
+        else { return false }
         return labels.allSatisfy { label in
             (1...63).contains(label.count) && label.first != "-" && label.last != "-"
                 && label.unicodeScalars.allSatisfy { isASCIIAlphanumeric($0) || $0 == "-" }
@@ -163,10 +165,12 @@ public enum SafeURL {
         guard !lower.isEmpty else { return nil }
         if lower.hasPrefix("[") {
             guard lower.hasSuffix("]"), lower.count > 2,
-                  lower.dropFirst().dropLast().unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." }) else { return nil }
+                lower.dropFirst().dropLast().unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." })
+            else { return nil }
         } else {
             guard !lower.hasPrefix("."), !lower.contains(".."),
-                  lower.unicodeScalars.allSatisfy({ isASCIIAlphanumeric($0) || $0 == "-" || $0 == "." || $0 == "_" }) else { return nil }
+                lower.unicodeScalars.allSatisfy({ isASCIIAlphanumeric($0) || $0 == "-" || $0 == "." || $0 == "_" })
+            else { return nil }
         }
         return (lower, port)
     }
@@ -188,7 +192,7 @@ public enum SafeURL {
                 seenHash = true
                 output += "#"
             case 0...0x20, 0x7F...0xFF, UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "`"),
-                 UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "["), UInt8(ascii: "]"):
+                UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "["), UInt8(ascii: "]"):
                 output += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
             default:
                 output.unicodeScalars.append(Unicode.Scalar(byte))

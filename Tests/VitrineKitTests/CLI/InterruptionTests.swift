@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// The built binary, stopped at random moments and run twice at once: the output is always
@@ -66,7 +67,7 @@ struct InterruptionTests {
         let buildTime = (clock.now - timed) / .seconds(1)
         #expect(try TestSupport.tree(output) == b)
 
-        var generator = SplitMix64(seed: 20261122)
+        var generator = SplitMix64(seed: 20_261_122)
         var current = "B"
         var outcomes: [String: Int] = [:]
         let signals: [Int32] = [SIGKILL, SIGINT, SIGTERM]

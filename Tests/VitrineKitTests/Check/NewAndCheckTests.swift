@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 @Suite("vitrine new and vitrine check")
@@ -134,11 +135,12 @@ struct NewAndCheckTests {
             try Data("{}".utf8).write(to: site.appendingPathComponent("data/books.json"))
         }
         #expect(run.status == 1)
-        #expect(run.stderr == """
-            error: site/favorites.json:1:16: invalid JSON (Invalid value)
-            error: site/data/books.json:1:1: top level: missing key 'format'
+        #expect(
+            run.stderr == """
+                error: site/favorites.json:1:16: invalid JSON (Invalid value)
+                error: site/data/books.json:1:1: top level: missing key 'format'
 
-            """)
+                """)
     }
 
     @Test func strictBuildRefusesToPublishABrokenSite() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 @Suite("App Store decoder")
@@ -34,9 +35,11 @@ struct AppStoreDecoderTests {
 
         // No artworkUrl512, no ratings for the version, no sellerUrl, no releaseNotes.
         let ledger = page.items[1]
-        #expect(ledger.image?.oneSize == Picture(
-            url: "https://is1-ssl.mzstatic.com/image/thumb/Purple126/v4/aa/bb/cc/aabbccdd-0000-1111-2222-333344445555/AppIcon.png/100x100bb.jpg",
-            width: 100, height: 100))
+        #expect(
+            ledger.image?.oneSize
+                == Picture(
+                    url: "https://is1-ssl.mzstatic.com/image/thumb/Purple126/v4/aa/bb/cc/aabbccdd-0000-1111-2222-333344445555/AppIcon.png/100x100bb.jpg",
+                    width: 100, height: 100))
         #expect(ledger.app?.releaseNotes == nil)
         #expect(ledger.app?.fileSizeBytes == 1_579_008)
         #expect(ledger.app?.averageRating == 4.60778)
@@ -76,12 +79,14 @@ struct AppStoreDecoderTests {
         #expect(error?.message.hasPrefix("app-store response:7:") == true)
     }
 
-    @Test("sizes from artwork paths", arguments: [
-        ("https://is1-ssl.mzstatic.com/a/b.png/392x696bb.jpg", 392, 696),
-        ("https://is1-ssl.mzstatic.com/a/b.png/512x512bb.png?x=1", 512, 512),
-        ("https://is1-ssl.mzstatic.com/a/b.png/643x0w.jpg", nil, nil),
-        ("https://is1-ssl.mzstatic.com/a/IMG_0003.png", nil, nil),
-    ] as [(String, Int?, Int?)])
+    @Test(
+        "sizes from artwork paths",
+        arguments: [
+            ("https://is1-ssl.mzstatic.com/a/b.png/392x696bb.jpg", 392, 696),
+            ("https://is1-ssl.mzstatic.com/a/b.png/512x512bb.png?x=1", 512, 512),
+            ("https://is1-ssl.mzstatic.com/a/b.png/643x0w.jpg", nil, nil),
+            ("https://is1-ssl.mzstatic.com/a/IMG_0003.png", nil, nil),
+        ] as [(String, Int?, Int?)])
     func sizes(url: String, width: Int?, height: Int?) {
         let size = AppStoreDecoder.size(inPath: url)
         #expect(size?.0 == width)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 @Suite("GIPHY decoder")
@@ -41,9 +42,11 @@ struct GiphyDecoderTests {
         #expect(cat.image?.url == "https://media3.giphy.com/media/GeimqsH0TLDt4tScGw/200w.gif?cid=790b76115f1a2b3c&ep=v1_gifs_search&rid=200w.gif&ct=g")
         #expect(cat.gif?.animated == cat.image)
         #expect(cat.gif?.mp4?.hasSuffix("rid=200w.mp4&ct=g") == true)
-        #expect(cat.gif?.still?.oneSize == Picture(
-            url: "https://media3.giphy.com/media/GeimqsH0TLDt4tScGw/200w_s.gif?cid=790b76115f1a2b3c&ep=v1_gifs_search&rid=200w_s.gif&ct=g",
-            width: 200, height: 200))
+        #expect(
+            cat.gif?.still?.oneSize
+                == Picture(
+                    url: "https://media3.giphy.com/media/GeimqsH0TLDt4tScGw/200w_s.gif?cid=790b76115f1a2b3c&ep=v1_gifs_search&rid=200w_s.gif&ct=g",
+                    width: 200, height: 200))
 
         // fixed_width has no url: the thumbnail and animation come from `downsized`,
         // the still from `original_still`; the `javascript:` source is dropped.
@@ -88,13 +91,15 @@ struct GiphyDecoderTests {
         }
     }
 
-    @Test("error bodies", arguments: [
-        ("error-401.json", "giphy: Unauthorized (status 401)"),
-        ("error-403-banned.json", "giphy: BANNED (status 403)"),
-        ("error-403-gateway.json", "giphy: Invalid authentication credentials"),
-        ("error-429-gateway.json", "giphy: API rate limit exceeded"),
-        ("synthetic.json", "giphy: synthetic response (status 200, empty response_id, no data): GIPHY had trouble upstream; try again later"),
-    ])
+    @Test(
+        "error bodies",
+        arguments: [
+            ("error-401.json", "giphy: Unauthorized (status 401)"),
+            ("error-403-banned.json", "giphy: BANNED (status 403)"),
+            ("error-403-gateway.json", "giphy: Invalid authentication credentials"),
+            ("error-429-gateway.json", "giphy: API rate limit exceeded"),
+            ("synthetic.json", "giphy: synthetic response (status 200, empty response_id, no data): GIPHY had trouble upstream; try again later"),
+        ])
     func errors(file: String, message: String) throws {
         let data = try Fixtures.data("api/giphy/\(file)")
         #expect(throws: VitrineError(message)) { try GiphyDecoder.decodeList(data) }
@@ -117,11 +122,13 @@ struct GiphyDecoderTests {
         }
     }
 
-    @Test("titles from slugs", arguments: [
-        ("funny-cat-FiGiRei2ICzzG", "FiGiRei2ICzzG", "Funny cat"),
-        ("FiGiRei2ICzzG", "FiGiRei2ICzzG", "Untitled GIF"),
-        ("happy-dance", "xyz", "Happy dance"),
-    ])
+    @Test(
+        "titles from slugs",
+        arguments: [
+            ("funny-cat-FiGiRei2ICzzG", "FiGiRei2ICzzG", "Funny cat"),
+            ("FiGiRei2ICzzG", "FiGiRei2ICzzG", "Untitled GIF"),
+            ("happy-dance", "xyz", "Happy dance"),
+        ])
     func slugTitles(slug: String, id: String, title: String) {
         let gif = GiphyGIF(id: id, slug: slug)
         #expect(GiphyDecoder.title(of: gif) == title)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 @Suite("Google Books decoder")
@@ -7,7 +8,7 @@ struct GoogleBooksDecoderTests {
     @Test("search: missing fields, empty subtitle, http covers, HTML snippets, hostile link")
     func search() throws {
         let page = try GoogleBooksDecoder.decodeList(Fixtures.data("api/books/search.json"))
-        #expect(page.totalResults == 1000000)
+        #expect(page.totalResults == 1_000_000)
         #expect(page.droppedCount == 1)
         #expect(page.items.map(\.id.description) == ["books:gg20DgAAQBAJ", "books:qBiEjwEACAAJ", "books:zvuGAQAACAAJ"])
 
@@ -21,7 +22,9 @@ struct GoogleBooksDecoderTests {
         #expect(effective.book?.averageRating == 3)
         #expect(effective.book?.identifiers == ["ISBN_13:9784798131115", "ISBN_10:4798131113", "OTHER:OCLC:796839651"])
         #expect(effective.book?.description == "JavaScriptの“効果的な”使い方 — ■ 68項目")
-        #expect(effective.image?.oneSize == Picture(url: "https://books.google.com/books/content?id=gg20DgAAQBAJ&printsec=frontcover&img=1&zoom=1&edge=curl&source=gbs_api", width: 128, height: 192))
+        #expect(
+            effective.image?.oneSize
+                == Picture(url: "https://books.google.com/books/content?id=gg20DgAAQBAJ&printsec=frontcover&img=1&zoom=1&edge=curl&source=gbs_api", width: 128, height: 192))
         #expect(effective.book?.cover == effective.image)
         #expect(effective.link == "https://books.google.co.kr/books?id=gg20DgAAQBAJ&dq=intitle:javascript&hl=&source=gbs_api")
 
@@ -62,10 +65,12 @@ struct GoogleBooksDecoderTests {
         #expect(item.link == "https://play.google.com/store/books/details?id=zyTCAlFPjgYC&source=gbs_api")
     }
 
-    @Test("error envelopes", arguments: [
-        ("error-missing-query.json", "google-books: Missing query. (code 400)"),
-        ("error-api-key.json", "google-books: API key not valid. Please pass a valid API key. (code 400)"),
-    ])
+    @Test(
+        "error envelopes",
+        arguments: [
+            ("error-missing-query.json", "google-books: Missing query. (code 400)"),
+            ("error-api-key.json", "google-books: API key not valid. Please pass a valid API key. (code 400)"),
+        ])
     func errors(file: String, message: String) throws {
         let data = try Fixtures.data("api/books/\(file)")
         #expect(throws: VitrineError(message)) { try GoogleBooksDecoder.decodeList(data) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 @Suite("TMDB decoder")
@@ -71,14 +72,16 @@ struct TMDBDecoderTests {
         #expect(item.movie?.voteCount == 26280)
     }
 
-    @Test("error bodies", arguments: [
-        ("error-401.json", "tmdb: Invalid API key: You must be granted a valid key. (code 7)"),
-        ("error-404.json", "tmdb: The resource you requested could not be found. (code 34)"),
-        ("error-404-old.json", "tmdb: The resource you requested could not be found. (code 34)"),
-        ("error-422.json", "tmdb: page must be less than or equal to 500"),
-        ("error-missing-query.json", "tmdb: query must be provided"),
-        ("error-429.json", "tmdb: Your request count (41) is over the allowed limit of (40). (code 25)"),
-    ])
+    @Test(
+        "error bodies",
+        arguments: [
+            ("error-401.json", "tmdb: Invalid API key: You must be granted a valid key. (code 7)"),
+            ("error-404.json", "tmdb: The resource you requested could not be found. (code 34)"),
+            ("error-404-old.json", "tmdb: The resource you requested could not be found. (code 34)"),
+            ("error-422.json", "tmdb: page must be less than or equal to 500"),
+            ("error-missing-query.json", "tmdb: query must be provided"),
+            ("error-429.json", "tmdb: Your request count (41) is over the allowed limit of (40). (code 25)"),
+        ])
     func errors(file: String, message: String) throws {
         let data = try Fixtures.data("api/tmdb/\(file)")
         #expect(throws: VitrineError(message)) { try TMDBDecoder.decodeList(data, images: Self.images) }
@@ -93,10 +96,12 @@ struct TMDBDecoderTests {
         #expect(error?.message.hasPrefix("tmdb response:1:") == true)
     }
 
-    @Test("file paths", arguments: [
-        ("/abc.jpg", "/abc.jpg"), ("abc.jpg", nil), ("/../x.jpg", nil), ("/a/b.jpg", nil),
-        ("/a.jpg?x=1", nil), ("/", nil), ("https://evil.example/a.jpg", nil),
-    ] as [(String, String?)])
+    @Test(
+        "file paths",
+        arguments: [
+            ("/abc.jpg", "/abc.jpg"), ("abc.jpg", nil), ("/../x.jpg", nil), ("/a/b.jpg", nil),
+            ("/a.jpg?x=1", nil), ("/", nil), ("https://evil.example/a.jpg", nil),
+        ] as [(String, String?)])
     func filePaths(raw: String, expected: String?) {
         #expect(TMDBImages.filePath(raw) == expected)
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The favorites commands as a user runs them: messages, exit codes, concurrency, crashes.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// favorites.json is the user's file: keys vitrine does not know survive every rewrite, a

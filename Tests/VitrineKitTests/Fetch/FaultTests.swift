@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// What a user sees when the network or an API misbehaves.
@@ -119,8 +120,9 @@ struct FaultTests {
         let site = try FetchTestSite(server: server, galleries: Self.cats)
         let clock = ContinuousClock()
         let start = clock.now
-        await expectFailure(site, "fetch 'cats' (giphy): no complete answer within 0.3 s after 3 attempts; no snapshot to fall back on",
-                            options: site.options(timeout: .milliseconds(300)))
+        await expectFailure(
+            site, "fetch 'cats' (giphy): no complete answer within 0.3 s after 3 attempts; no snapshot to fall back on",
+            options: site.options(timeout: .milliseconds(300)))
         // Three full slow replies would take 9 s; timed-out attempts take about 1 s (slack for a busy CI machine).
         #expect(clock.now - start < .milliseconds(8_500), "each attempt stops at the timeout")
         #expect(await server.received().count == 3)
@@ -130,7 +132,8 @@ struct FaultTests {
         let server = try await Self.scripted([.json(#"{"data":[],"meta":{"status":200,"msg":"OK","response_id":""}}"#)])
         defer { Task { await server.stop() } }
         let site = try FetchTestSite(server: server, galleries: Self.cats)
-        await expectFailure(site, "fetch 'cats' (giphy): synthetic response (status 200, empty response_id, no data): GIPHY had trouble upstream; try again later; no snapshot to fall back on")
+        await expectFailure(
+            site, "fetch 'cats' (giphy): synthetic response (status 200, empty response_id, no data): GIPHY had trouble upstream; try again later; no snapshot to fall back on")
     }
 
     @Test func aMissingKeyNamesTheVariableAndTheGallery() async throws {
@@ -194,17 +197,19 @@ struct FaultTests {
             }
         }
         defer { Task { await server.stop() } }
-        let site = try FetchTestSite(server: server, galleries: """
-              - name: cats
-                source: giphy
-                query: cats
-              - name: movies
-                source: tmdb
-              - name: books
-                source: google-books
-                query: swift
+        let site = try FetchTestSite(
+            server: server,
+            galleries: """
+                  - name: cats
+                    source: giphy
+                    query: cats
+                  - name: movies
+                    source: tmdb
+                  - name: books
+                    source: google-books
+                    query: swift
 
-            """)
+                """)
         let logs = LogCapture()
         do {
             try await site.build(site.options(), logs: logs)

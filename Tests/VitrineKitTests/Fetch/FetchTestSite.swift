@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import Synchronization
+
 @testable import VitrineKit
 
 /// A site in a temporary folder whose galleries fetch from a stub server.
@@ -85,5 +87,3 @@ final class LogCapture: Sendable {
         }
     }
 }
-
-import Synchronization

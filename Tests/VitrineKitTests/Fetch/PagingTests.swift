@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// Each API paged within its documented limits, against a real HTTP stub server.
@@ -64,17 +65,19 @@ struct PagingTests {
             return .json(StubBodies.tmdbList(page: page, count: 20, totalPages: 2, totalResults: 40))
         }
         defer { Task { await server.stop() } }
-        let site = try FetchTestSite(server: server, galleries: """
-              - name: popular
-                source: tmdb
-                list: popular
-                limit: 100
-              - name: top
-                source: tmdb
-                list: top_rated
-                limit: 30
+        let site = try FetchTestSite(
+            server: server,
+            galleries: """
+                  - name: popular
+                    source: tmdb
+                    list: popular
+                    limit: 100
+                  - name: top
+                    source: tmdb
+                    list: top_rated
+                    limit: 30
 
-            """)
+                """)
         try await site.build(site.options())
         let requests = await server.received()
         #expect(requests.filter { $0.path == "/3/configuration" }.count == 1)
@@ -174,8 +177,9 @@ struct PagingTests {
             return .json(#"{"status_code":34,"status_message":"The resource you requested could not be found."}"#, status: 404)
         }
         defer { Task { await server.stop() } }
-        let site = try FetchTestSite(server: server, galleries: "  []\n",
-                                     favorites: #"{"favorites": [{"id": "tmdb:550", "addedAt": "2026-11-21T21:45:00+09:00"}]}"#)
+        let site = try FetchTestSite(
+            server: server, galleries: "  []\n",
+            favorites: #"{"favorites": [{"id": "tmdb:550", "addedAt": "2026-11-21T21:45:00+09:00"}]}"#)
         try await site.build(site.options())
         #expect(await server.received().map(\.path) == ["/3/configuration", "/3/movie/550"])
         let page = try String(contentsOf: site.output.appendingPathComponent("items/tmdb-550/index.html"), encoding: .utf8)

@@ -6,10 +6,10 @@ enum StubBodies {
         let gifs = (0..<count).map { index in
             let id = "g\(offset + index)"
             return """
-            {"type":"gif","id":"\(id)","slug":"cat-\(id)","url":"https://giphy.com/gifs/\(id)","title":"Cat \(offset + index) GIF","rating":"g","username":"",
-             "images":{"fixed_width":{"url":"https://media.giphy.com/media/\(id)/200w.gif?cid=1&rid=200w.gif","width":"200","height":"150","webp":"https://media.giphy.com/media/\(id)/200w.webp"},
-                       "fixed_width_still":{"url":"https://media.giphy.com/media/\(id)/200w_s.gif","width":"200","height":"150"}}}
-            """
+                {"type":"gif","id":"\(id)","slug":"cat-\(id)","url":"https://giphy.com/gifs/\(id)","title":"Cat \(offset + index) GIF","rating":"g","username":"",
+                 "images":{"fixed_width":{"url":"https://media.giphy.com/media/\(id)/200w.gif?cid=1&rid=200w.gif","width":"200","height":"150","webp":"https://media.giphy.com/media/\(id)/200w.webp"},
+                           "fixed_width_still":{"url":"https://media.giphy.com/media/\(id)/200w_s.gif","width":"200","height":"150"}}}
+                """
         }
         let pagination = total.map { #","pagination":{"total_count":\#($0),"count":\#(count),"offset":\#(offset)}"# } ?? ""
         return #"{"data":[\#(gifs.joined(separator: ","))]\#(pagination),"meta":{"status":200,"msg":"OK","response_id":"r1"}}"#
@@ -22,7 +22,8 @@ enum StubBodies {
     static func tmdbList(page: Int, count: Int, totalPages: Int, totalResults: Int) -> String {
         let movies = (0..<count).map { index in
             let id = page * 100 + index
-            return #"{"id":\#(id),"title":"Movie \#(id)","original_title":"Movie \#(id)","overview":"About \#(id).","poster_path":"/p\#(id).jpg","backdrop_path":null,"release_date":"2020-01-01","vote_average":7,"vote_count":10,"adult":false,"video":false,"genre_ids":[1],"popularity":1.5,"original_language":"en"}"#
+            return
+                #"{"id":\#(id),"title":"Movie \#(id)","original_title":"Movie \#(id)","overview":"About \#(id).","poster_path":"/p\#(id).jpg","backdrop_path":null,"release_date":"2020-01-01","vote_average":7,"vote_count":10,"adult":false,"video":false,"genre_ids":[1],"popularity":1.5,"original_language":"en"}"#
         }
         return #"{"page":\#(page),"results":[\#(movies.joined(separator: ","))],"total_pages":\#(totalPages),"total_results":\#(totalResults)}"#
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+
 @testable import VitrineKit
 
 /// Random and mutated snapshots, catalogs, favorites and site.yml fed to the real read and
@@ -209,9 +210,11 @@ enum Mutator {
             return json(["favorites": favorites])
         case "catalog.json":
             let items = (0..<Int(random.next() % 8)).map { _ -> [String: Any] in
-                ["id": string(&random, max: 80), "title": string(&random, max: 40), "rating": number(&random),
-                 "source": url(&random), "description": string(&random, max: 200),
-                 "image": ["url": url(&random), "width": integer(&random), "height": integer(&random)]]
+                [
+                    "id": string(&random, max: 80), "title": string(&random, max: 40), "rating": number(&random),
+                    "source": url(&random), "description": string(&random, max: 200),
+                    "image": ["url": url(&random), "width": integer(&random), "height": integer(&random)],
+                ]
             }
             return json(["format": "vitrine-bench-catalog/1", "items": items])
         default:
@@ -220,8 +223,10 @@ enum Mutator {
             let gallery = String(file.dropFirst(5).dropLast(5))
             let query = ["gifs": "hostile", "movies": "popular", "books": "hostile", "apps": "1"][gallery]!
             let items = (0..<Int(random.next() % 8)).map { _ in item(source: prefix, using: &random) }
-            return json(["format": "vitrine-snapshot/1", "gallery": gallery, "source": source, "query": query,
-                         "totalResults": integer(&random), "items": items, "invalidIDs": [string(&random, max: 10)]])
+            return json([
+                "format": "vitrine-snapshot/1", "gallery": gallery, "source": source, "query": query,
+                "totalResults": integer(&random), "items": items, "invalidIDs": [string(&random, max: 10)],
+            ])
         }
     }
 
@@ -230,25 +235,35 @@ enum Mutator {
         var item: [String: Any] = ["id": "\(source):" + idValue(&random), "title": string(&random, max: 60), "link": url(&random), "image": picture()]
         switch source {
         case "giphy":
-            item["gif"] = ["rating": string(&random, max: 4), "sourceURL": url(&random), "username": string(&random, max: 10),
-                           "animated": picture(), "still": picture(), "mp4": url(&random), "webp": url(&random)]
+            item["gif"] = [
+                "rating": string(&random, max: 4), "sourceURL": url(&random), "username": string(&random, max: 10),
+                "animated": picture(), "still": picture(), "mp4": url(&random), "webp": url(&random),
+            ]
         case "tmdb":
-            item["movie"] = ["voteAverage": number(&random), "voteCount": integer(&random), "overview": string(&random, max: 200),
-                             "releaseDate": string(&random, max: 10), "poster": picture()]
+            item["movie"] = [
+                "voteAverage": number(&random), "voteCount": integer(&random), "overview": string(&random, max: 200),
+                "releaseDate": string(&random, max: 10), "poster": picture(),
+            ]
         case "books":
-            item["book"] = ["authors": [string(&random, max: 20)], "categories": [], "identifiers": [], "averageRating": number(&random),
-                            "ratingsCount": integer(&random), "pageCount": integer(&random), "description": string(&random, max: 100), "cover": picture()]
+            item["book"] = [
+                "authors": [string(&random, max: 20)], "categories": [], "identifiers": [], "averageRating": number(&random),
+                "ratingsCount": integer(&random), "pageCount": integer(&random), "description": string(&random, max: 100), "cover": picture(),
+            ]
         default:
-            item["app"] = ["averageRating": number(&random), "ratingCount": integer(&random), "fileSizeBytes": integer(&random),
-                           "genres": [string(&random, max: 10)], "languages": [], "screenshots": [picture(), picture()], "iPadScreenshots": [],
-                           "description": string(&random, max: 100)]
+            item["app"] = [
+                "averageRating": number(&random), "ratingCount": integer(&random), "fileSizeBytes": integer(&random),
+                "genres": [string(&random, max: 10)], "languages": [], "screenshots": [picture(), picture()], "iPadScreenshots": [],
+                "description": string(&random, max: 100),
+            ]
         }
         return item
     }
 
     static func siteYml(using random: inout SplitMix64) -> String {
         var lines = ["title: \(pick(["x", "\"a\\u0000b\"", "'<b>'", "", "[1, 2]"], &random))"]
-        if random.next() % 2 == 0 { lines.append("baseURL: \(pick(["https://example.org/hostile/", "javascript:alert(1)", "www.example.com", "https://u:p@example.org/"], &random))") }
+        if random.next() % 2 == 0 {
+            lines.append("baseURL: \(pick(["https://example.org/hostile/", "javascript:alert(1)", "www.example.com", "https://u:p@example.org/"], &random))")
+        }
         if random.next() % 3 == 0 { lines.append("perPage: \(pick(["1", "0", "-1", "1e18", "99999999999999999999", "x"], &random))") }
         if random.next() % 3 == 0 { lines.append("language: \(pick(["en", "ko-KR", "\"\\u001b\"", "1"], &random))") }
         lines.append("galleries:")
@@ -267,8 +282,10 @@ enum Mutator {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static let alphabet: [String] = ["a", "Z", "0", " ", "가", "é", "\u{0}", "\u{1B}", "\u{7}", "\r", "\n", "\t", "\u{85}", "\u{9B}",
-                                     String(Unicode.Scalar(0xFFFE)!), String(Unicode.Scalar(0xFDD0)!), "\u{2028}", "<", ">", "&", "\"", "'", "{{", "}}", "%", "~", "/", ".", ":", "😀"]
+    static let alphabet: [String] = [
+        "a", "Z", "0", " ", "가", "é", "\u{0}", "\u{1B}", "\u{7}", "\r", "\n", "\t", "\u{85}", "\u{9B}",
+        String(Unicode.Scalar(0xFFFE)!), String(Unicode.Scalar(0xFDD0)!), "\u{2028}", "<", ">", "&", "\"", "'", "{{", "}}", "%", "~", "/", ".", ":", "😀",
+    ]
 
     static func string(_ random: inout SplitMix64, max: Int) -> String {
         (0..<Int(random.next() % UInt64(max + 1))).map { _ in pick(alphabet, &random) }.joined()
@@ -280,12 +297,13 @@ enum Mutator {
     }
 
     static func url(_ random: inout SplitMix64) -> String {
-        pick([
-            "https://example.com/a.gif", "http://media1.giphy.com/a.gif", "http://is1-ssl.mzstatic.com/x/512x512bb.jpg",
-            "www.suagape.com", "extinguisher", "javascript:alert(1)", "javascript&colon;alert(1)", "//evil.example/x",
-            "images/cat.gif", "https://user:pass@example.com/", "https://example.com/a b\"<>", "https://例え.jp/", "",
-            "https://example.com/\u{0}", "data:image/gif;base64,AA", "https://[::1]:99999/", "https://example.com/screen1136x1136.jpeg",
-        ], &random) + (random.next() % 4 == 0 ? string(&random, max: 5) : "")
+        pick(
+            [
+                "https://example.com/a.gif", "http://media1.giphy.com/a.gif", "http://is1-ssl.mzstatic.com/x/512x512bb.jpg",
+                "www.suagape.com", "extinguisher", "javascript:alert(1)", "javascript&colon;alert(1)", "//evil.example/x",
+                "images/cat.gif", "https://user:pass@example.com/", "https://example.com/a b\"<>", "https://例え.jp/", "",
+                "https://example.com/\u{0}", "data:image/gif;base64,AA", "https://[::1]:99999/", "https://example.com/screen1136x1136.jpeg",
+            ], &random) + (random.next() % 4 == 0 ? string(&random, max: 5) : "")
     }
 
     static func number(_ random: inout SplitMix64) -> Any {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// A whole site built from hostile fixtures (`Fixtures/hostile/site`): every control
@@ -54,8 +55,11 @@ struct HostileSiteTests {
             let text = String(decoding: data, as: UTF8.self)
             let bad = text.unicodeScalars.first { ($0 != "\n" && $0 != "\t" && TextPolicy.isControl($0)) || TextPolicy.isNoncharacter($0) }
             #expect(bad == nil, "\(path) holds U+\(String(bad?.value ?? 0, radix: 16, uppercase: true))")
-            for forbidden in [#"src="""#, #"srcset="""#, "javascript", "&colon;", "user:pass", "http://media", "http://image.tmdb", "http://books.google", ".mzstatic.com/image", "images/cat.gif", "evil.example"]
-                where forbidden != ".mzstatic.com/image" || text.contains("http://is1-ssl.mzstatic.com") {
+            for forbidden in [
+                #"src="""#, #"srcset="""#, "javascript", "&colon;", "user:pass", "http://media", "http://image.tmdb", "http://books.google", ".mzstatic.com/image",
+                "images/cat.gif", "evil.example",
+            ]
+            where forbidden != ".mzstatic.com/image" || text.contains("http://is1-ssl.mzstatic.com") {
                 #expect(!text.contains(forbidden), "\(path) contains \(forbidden)")
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// 10,000 favorites, each with its own snapshot, so each has a favorites-only item page.
@@ -17,9 +18,11 @@ struct ManyFavoritesTests {
         entries.reserveCapacity(count)
         for index in 0..<count {
             let id = ItemID(source: .tmdb, value: String(index))
-            let item = Item(id: id, title: "Movie \(index)", image: Picture(url: "https://image.tmdb.org/t/p/w342/\(index).jpg", width: 342, height: 513),
-                            movie: MovieDetails(voteAverage: Double(index % 100) / 10))
-            let second = String(index % 60).leftPadded(to: 2), minute = String(index / 60 % 60).leftPadded(to: 2)
+            let item = Item(
+                id: id, title: "Movie \(index)", image: Picture(url: "https://image.tmdb.org/t/p/w342/\(index).jpg", width: 342, height: 513),
+                movie: MovieDetails(voteAverage: Double(index % 100) / 10))
+            let second = String(index % 60).leftPadded(to: 2)
+            let minute = String(index / 60 % 60).leftPadded(to: 2)
             let stamp = "2026-11-\(10 + index / 3600 % 10)T00:\(minute):\(second)Z"
             entries.append(Favorite(id: id, addedAtText: stamp, addedAt: RFC3339.date(from: stamp)!, item: item))
         }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import Testing
+
 @testable import VitrineKit
 
 /// Say it once, say where: each of these used to be a dump, a raw error type or a silence.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// The one number policy: absurd numbers are refused where they are decoded, and nothing
@@ -21,10 +22,11 @@ struct NumberPolicyTests {
         #expect(Format.grouped(.min) == "-9,223,372,036,854,775,808")
     }
 
-    @Test(arguments: [
-        (1e18, nil), (-1e300, nil), (10.5, nil), (-0.1, nil), (.nan, nil), (.infinity, nil),
-        (0, 0), (10, 10), (8.4, 8.4),
-    ] as [(Double, Double?)])
+    @Test(
+        arguments: [
+            (1e18, nil), (-1e300, nil), (10.5, nil), (-0.1, nil), (.nan, nil), (.infinity, nil),
+            (0, 0), (10, 10), (8.4, 8.4),
+        ] as [(Double, Double?)])
     func ratingsOutsideTheirScaleAreLeftOutWithAProblem(_ value: Double, _ kept: Double?) {
         let item = Item(id: ItemID(source: .tmdb, value: "1"), title: "x", movie: MovieDetails(voteAverage: value))
         let (checked, problems) = item.checked()
@@ -47,7 +49,8 @@ struct NumberPolicyTests {
 
     /// API numbers that are strings: `"NaN"`, `"inf"`, `"1e400"` are treated as absent.
     @Test func nanStringsFromAnAPIAreAbsent() throws {
-        let body = #"{"page":1,"total_pages":1,"total_results":3,"results":["#
+        let body =
+            #"{"page":1,"total_pages":1,"total_results":3,"results":["#
             + #"{"id":1,"title":"NaN","vote_average":"NaN","vote_count":"-5"},"#
             + #"{"id":2,"title":"Inf","vote_average":"inf","vote_count":"1e400"},"#
             + #"{"id":3,"title":"Huge","vote_average":1e18,"vote_count":1e300}]}"#

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// The one text policy: every control character, at decode time, for HTML and the terminal.

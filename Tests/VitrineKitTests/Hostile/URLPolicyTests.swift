@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// The one URL policy: every shape of URL seen in real (and hostile) API data.
@@ -87,17 +88,18 @@ struct URLPolicyTests {
     }
 
     /// A GIF's `source` may be a bare host name; a bare word is dropped.
-    @Test(arguments: [
-        ("www.suagape.com", "https://www.suagape.com/"),
-        ("att.com", "https://att.com/"),
-        ("hellogiggles.com/path?x=1", "https://hellogiggles.com/path?x=1"),
-        ("extinguisher", nil),
-        ("localhost", nil),
-        ("a.b1", nil),
-        ("-bad.com", nil),
-        ("javascript&colon;alert(document.domain)", nil),
-        ("https://www.example.com/x", "https://www.example.com/x"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("www.suagape.com", "https://www.suagape.com/"),
+            ("att.com", "https://att.com/"),
+            ("hellogiggles.com/path?x=1", "https://hellogiggles.com/path?x=1"),
+            ("extinguisher", nil),
+            ("localhost", nil),
+            ("a.b1", nil),
+            ("-bad.com", nil),
+            ("javascript&colon;alert(document.domain)", nil),
+            ("https://www.example.com/x", "https://www.example.com/x"),
+        ] as [(String, String?)])
     func linkAcceptsBareHostNames(_ input: String, _ expected: String?) {
         #expect(SafeURL.link(input) == expected)
     }

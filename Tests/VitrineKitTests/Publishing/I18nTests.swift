@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// The theme's strings: every shipped language has every key; a site's file overrides;
@@ -45,10 +46,12 @@ struct I18nTests {
         #expect(missing.count == ThemeStrings.keys.count - 2 && !missing.contains("share"))
     }
 
-    @Test("dates and counts in the language", arguments: [
-        ("en", "2024-03-15", "March 15, 2024"), ("ko", "2024-03-15", "2024년 3월 15일"), ("ja", "2024-03", "2024年3月"),
-        ("ko", "2013", "2013년"), ("en", "1999-13-01", "1999-13-01"), ("ko", "soon", "soon"),
-    ])
+    @Test(
+        "dates and counts in the language",
+        arguments: [
+            ("en", "2024-03-15", "March 15, 2024"), ("ko", "2024-03-15", "2024년 3월 15일"), ("ja", "2024-03", "2024年3月"),
+            ("ko", "2013", "2013년"), ("en", "1999-13-01", "1999-13-01"), ("ko", "soon", "soon"),
+        ])
     func dates(language: String, raw: String, shown: String) throws {
         let theme = try Self.theme.get()
         #expect(theme.strings(for: language).date(raw) == shown)

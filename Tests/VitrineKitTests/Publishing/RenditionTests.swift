@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// Every API's published sizes are decoded into the snapshot once; older snapshots without
@@ -86,10 +87,12 @@ struct RenditionTests {
     func policy() {
         let item = Item(
             id: try! ItemID(parsing: "tmdb:1"), title: "x",
-            image: Picture(url: "https://a.example/1.jpg", width: 10, height: 10, renditions: [
-                Rendition(url: "javascript:alert(1)", width: 100), Rendition(url: "https://a.example/2.jpg", width: 1_000_000),
-                Rendition(url: "https://a.example/3.jpg", width: 300, height: 450),
-            ])
+            image: Picture(
+                url: "https://a.example/1.jpg", width: 10, height: 10,
+                renditions: [
+                    Rendition(url: "javascript:alert(1)", width: 100), Rendition(url: "https://a.example/2.jpg", width: 1_000_000),
+                    Rendition(url: "https://a.example/3.jpg", width: 300, height: 450),
+                ])
         )
         let (checked, problems) = item.checked()
         #expect(checked.image?.renditions == [Rendition(url: "https://a.example/3.jpg", width: 300, height: 450)])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// JSON-LD and the filter index are JSON inside a script: hostile text must stay text.
@@ -9,9 +10,10 @@ struct StructuredDataTests {
 
     static func item(_ id: String, title: String = hostile) throws -> Item {
         try ItemID(parsing: id).source == .tmdb
-            ? Item(id: try ItemID(parsing: id), title: title, link: "https://www.themoviedb.org/movie/1",
-                   image: Picture(url: "https://image.tmdb.org/t/p/w342/a.jpg", width: 342, height: 513),
-                   movie: MovieDetails(releaseDate: "1999-10-15", voteAverage: 8.4, voteCount: 26_000))
+            ? Item(
+                id: try ItemID(parsing: id), title: title, link: "https://www.themoviedb.org/movie/1",
+                image: Picture(url: "https://image.tmdb.org/t/p/w342/a.jpg", width: 342, height: 513),
+                movie: MovieDetails(releaseDate: "1999-10-15", voteAverage: 8.4, voteCount: 26_000))
             : Item(id: try ItemID(parsing: id), title: title)
     }
 
@@ -36,9 +38,11 @@ struct StructuredDataTests {
         #expect(rating["ratingValue"] as? String == "8.4" && rating["ratingCount"] as? Int == 26_000)
     }
 
-    @Test("the type per kind", arguments: [
-        ("giphy:abc", "ImageObject"), ("books:xyz", "Book"), ("appstore:1", "SoftwareApplication"), ("tmdb:2", "Movie"),
-    ])
+    @Test(
+        "the type per kind",
+        arguments: [
+            ("giphy:abc", "ImageObject"), ("books:xyz", "Book"), ("appstore:1", "SoftwareApplication"), ("tmdb:2", "Movie"),
+        ])
     func typePerKind(id: String, type: String) throws {
         let object = try Self.parse(JSONLD.item(try Self.item(id, title: "T"), url: "https://example.org/x/"))
         #expect(object["@type"] as? String == type)
@@ -46,12 +50,14 @@ struct StructuredDataTests {
 
     @Test("a GIF with an mp4 is a VideoObject; an app's price is an Offer")
     func videoAndOffer() throws {
-        let gif = Item(id: try ItemID(parsing: "giphy:a"), title: "Cat",
-                       gif: GIFDetails(still: Picture(url: "https://media.giphy.com/s.gif"), mp4: "https://media.giphy.com/a.mp4"))
+        let gif = Item(
+            id: try ItemID(parsing: "giphy:a"), title: "Cat",
+            gif: GIFDetails(still: Picture(url: "https://media.giphy.com/s.gif"), mp4: "https://media.giphy.com/a.mp4"))
         let video = try Self.parse(JSONLD.item(gif, url: "https://example.org/items/giphy-a/"))
         #expect(video["@type"] as? String == "VideoObject" && video["contentUrl"] as? String == "https://media.giphy.com/a.mp4")
-        let app = Item(id: try ItemID(parsing: "appstore:1"), title: "App", link: "https://apps.apple.com/kr/app/id1",
-                       app: AppDetails(price: "무료", priceAmount: 0, currency: "KRW"))
+        let app = Item(
+            id: try ItemID(parsing: "appstore:1"), title: "App", link: "https://apps.apple.com/kr/app/id1",
+            app: AppDetails(price: "무료", priceAmount: 0, currency: "KRW"))
         let offer = try #require(try Self.parse(JSONLD.item(app, url: "https://example.org/items/appstore-1/"))["offers"] as? [String: Any])
         #expect(offer["@type"] as? String == "Offer" && offer["price"] as? String == "0.00" && offer["priceCurrency"] as? String == "KRW")
     }
@@ -65,9 +71,10 @@ struct StructuredDataTests {
     @Test("an ItemList points at the detail pages, at their positions in the whole gallery")
     func itemList() throws {
         let items = [try Self.item("tmdb:1"), try Self.item("tmdb:2", title: "Two")]
-        let list = try Self.parse(JSONLD.itemList(items, name: "Popular", url: "https://example.org/popular/page/2/", firstPosition: 21) {
-            "https://example.org/items/\($0.id.pathSegment)/"
-        })
+        let list = try Self.parse(
+            JSONLD.itemList(items, name: "Popular", url: "https://example.org/popular/page/2/", firstPosition: 21) {
+                "https://example.org/items/\($0.id.pathSegment)/"
+            })
         let elements = try #require(list["itemListElement"] as? [[String: Any]])
         #expect(list["@type"] as? String == "ItemList")
         #expect(elements.map { $0["position"] as? Int } == [21, 22])

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Testing
+
 @testable import VitrineKit
 
 /// `vitrine serve` over real HTTP on 127.0.0.1, port 0, against a temporary copy of the
@@ -47,7 +48,7 @@ struct ServeTests {
     @Test func pathsWithDotDotAreRefused() async throws {
         try await serving { served in
             for path in ["/fixture/%2e%2e/%2e%2e/etc/passwd", "/fixture/gifs/%2E%2E/%2E%2E/site.yml", "/fixture/..%2f..%2fsite.yml", "/fixture/gifs/%2e./index.html"] {
-            let reply = try await served.request(path)
+                let reply = try await served.request(path)
                 #expect(reply.status == 400, "\(path)")
                 #expect(!reply.body.contains("title: Fixture"), "\(path)")
             }
@@ -82,15 +83,16 @@ struct ServeTests {
         }
     }
 
-    @Test(arguments: [
-        (["Origin": "http://evil.example"], 403),
-        (["Origin": nil], 403),
-        (["Sec-Fetch-Site": "cross-site"], 403),
-        (["X-Vitrine-Token": nil], 403),
-        (["X-Vitrine-Token": String(repeating: "0", count: 64)], 403),
-        (["Content-Type": "text/plain"], 415),
-        (["Host": "attacker.example:80", "Origin": "http://attacker.example:80"], 403),
-    ] as [([String: String?], Int)])
+    @Test(
+        arguments: [
+            (["Origin": "http://evil.example"], 403),
+            (["Origin": nil], 403),
+            (["Sec-Fetch-Site": "cross-site"], 403),
+            (["X-Vitrine-Token": nil], 403),
+            (["X-Vitrine-Token": String(repeating: "0", count: 64)], 403),
+            (["Content-Type": "text/plain"], 415),
+            (["Host": "attacker.example:80", "Origin": "http://attacker.example:80"], 403),
+        ] as [([String: String?], Int)])
     func crossOriginAndTokenlessPostsAreRefused(_ headers: [String: String?], _ status: Int) async throws {
         try await serving { served in
             let before = try Data(contentsOf: served.favoritesFile)

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+
 @testable import VitrineKit
 
 /// `SiteServer` running in-process on 127.0.0.1, port 0, over a temporary copy of a site,

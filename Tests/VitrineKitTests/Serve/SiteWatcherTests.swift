@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Testing
+
 @testable import VitrineKit
 
 @Suite("serve: watcher")
@@ -43,14 +44,16 @@ struct SiteWatcherTests {
         try Data("one".utf8).write(to: file)
         let rebuilds = Rebuilds()
         let watching = Task {
-            try await watch(folder, rebuild: {
-                if await rebuilds.next() == 1 {
-                    // The person saves again while the first rebuild runs.
-                    try? Data("saved during the build".utf8).write(to: file)
-                    try? await Task.sleep(for: .milliseconds(300))
-                }
-                return []
-            }, until: { await rebuilds.count >= 2 })
+            try await watch(
+                folder,
+                rebuild: {
+                    if await rebuilds.next() == 1 {
+                        // The person saves again while the first rebuild runs.
+                        try? Data("saved during the build".utf8).write(to: file)
+                        try? await Task.sleep(for: .milliseconds(300))
+                    }
+                    return []
+                }, until: { await rebuilds.count >= 2 })
         }
         try await editUntilFirstRebuild(file, rebuilds)
         try await watching.value
@@ -63,12 +66,14 @@ struct SiteWatcherTests {
         try Data("{}".utf8).write(to: snapshot)
         let rebuilds = Rebuilds()
         let watching = Task {
-            try await watch(folder, rebuild: {
-                let number = await rebuilds.next()
-                // Like `--refresh`: every build rewrites a watched snapshot.
-                try? Data("{\"build\": \(number)}".utf8).write(to: snapshot)
-                return [snapshot]
-            }, until: { false })
+            try await watch(
+                folder,
+                rebuild: {
+                    let number = await rebuilds.next()
+                    // Like `--refresh`: every build rewrites a watched snapshot.
+                    try? Data("{\"build\": \(number)}".utf8).write(to: snapshot)
+                    return [snapshot]
+                }, until: { false })
         }
         try await editUntilFirstRebuild(folder.appendingPathComponent("site.yml"), rebuilds)
         try await Task.sleep(for: .milliseconds(500))  // an edit may have landed during that build

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// The catalog scanner (the fast path of `CatalogFile.read`) either declines or agrees with

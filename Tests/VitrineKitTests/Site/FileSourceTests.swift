@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// `source: file`: a catalog file in the bench format becomes a paginated gallery with one
@@ -30,7 +31,8 @@ struct FileSourceTests {
     static func site(catalog: Data, perPage: Int = 2) throws -> URL {
         let site = try TestSupport.temporaryDirectory("vitrine-file-site").appendingPathComponent("site")
         try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
-        try Data("""
+        try Data(
+            """
             title: Catalog
             perPage: \(perPage)
             galleries:
@@ -39,7 +41,8 @@ struct FileSourceTests {
                 source: file
                 path: catalog.json
 
-            """.utf8).write(to: site.appendingPathComponent("site.yml"))
+            """.utf8
+        ).write(to: site.appendingPathComponent("site.yml"))
         try catalog.write(to: site.appendingPathComponent("catalog.json"))
         return site
     }
@@ -75,14 +78,22 @@ struct FileSourceTests {
     }
 
     @Test(arguments: [
-        (#"{"format": "vitrine-bench-catalog/1", "items": [{"id": "a", "title": "A"},"#,
-         "site/catalog.json:1:75: invalid JSON (Unexpected end of file during JSON parse)"),
-        ("{\"format\": \"vitrine-bench-catalog/1\", \"items\": [\n  {\"id\": \"a\", \"title\": \"A\"},\n  {\"id\": \"b\"}\n]}",
-         "site/catalog.json:3:3: items[1]: missing key 'title'"),
-        ("{\"format\": \"vitrine-bench-catalog/1\", \"items\": [\n  {\"id\": \"a\", \"title\": \"A\", \"rating\": \"high\"}\n]}",
-         "site/catalog.json:2:39: items[0].rating: expected a number"),
-        ("{\"format\": \"vitrine-bench-catalog/1\", \"items\": [\n  {\"id\": \"\", \"title\": \"A\"}\n]}",
-         "site/catalog.json:2:10: items[0].id: invalid id 'file:': the part after 'file:' must be 1–200 printable characters"),
+        (
+            #"{"format": "vitrine-bench-catalog/1", "items": [{"id": "a", "title": "A"},"#,
+            "site/catalog.json:1:75: invalid JSON (Unexpected end of file during JSON parse)"
+        ),
+        (
+            "{\"format\": \"vitrine-bench-catalog/1\", \"items\": [\n  {\"id\": \"a\", \"title\": \"A\"},\n  {\"id\": \"b\"}\n]}",
+            "site/catalog.json:3:3: items[1]: missing key 'title'"
+        ),
+        (
+            "{\"format\": \"vitrine-bench-catalog/1\", \"items\": [\n  {\"id\": \"a\", \"title\": \"A\", \"rating\": \"high\"}\n]}",
+            "site/catalog.json:2:39: items[0].rating: expected a number"
+        ),
+        (
+            "{\"format\": \"vitrine-bench-catalog/1\", \"items\": [\n  {\"id\": \"\", \"title\": \"A\"}\n]}",
+            "site/catalog.json:2:10: items[0].id: invalid id 'file:': the part after 'file:' must be 1–200 printable characters"
+        ),
         (#"{"format": "other/2", "items": []}"#, "site/catalog.json: unknown catalog format 'other/2' (expected vitrine-bench-catalog/1)"),
     ])
     func malformedCatalogsNameFileLineAndColumn(json: String, message: String) async throws {

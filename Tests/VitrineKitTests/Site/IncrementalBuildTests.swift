@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// Rebuilds into a complete vitrine output update it in place: unchanged pages are neither
@@ -34,7 +35,9 @@ struct IncrementalBuildTests {
         #expect(summary.unchanged == tree.count - 2, "every page and asset; not the marker or the manifest")
         #expect(Self.changed(before, try Self.stamps(output)) == [])
         #expect(try TestSupport.tree(output) == tree)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.contains("vitrine-") && !$0.hasSuffix(".vitrine-lock") && !$0.hasSuffix(".vitrine-spare") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter {
+            $0.contains("vitrine-") && !$0.hasSuffix(".vitrine-lock") && !$0.hasSuffix(".vitrine-spare")
+        }
         #expect(leftovers == [])
     }
 
@@ -50,10 +53,11 @@ struct IncrementalBuildTests {
         let summary = try await TestSupport.build(site, output: output)
         // Its page, its neighbours' prev/next links, its gallery page (items 2 and 3), the
         // gallery's filter index, the manifest.
-        #expect(Self.changed(before, try Self.stamps(output)) == [
-            "items/file-it000002/index.html", "items/file-it000001/index.html", "items/file-it000003/index.html",
-            "things/page/2/index.html", "things/filter-index.js", ".vitrine-manifest",
-        ])
+        #expect(
+            Self.changed(before, try Self.stamps(output)) == [
+                "items/file-it000002/index.html", "items/file-it000001/index.html", "items/file-it000003/index.html",
+                "things/page/2/index.html", "things/filter-index.js", ".vitrine-manifest",
+            ])
         #expect(summary.files == 5)
 
         // The result equals a fresh build of the same inputs.
@@ -125,7 +129,8 @@ struct IncrementalBuildTests {
         try await expectFreshPlus(kept, "third build, from the spare")
         var shared = 0
         for path in try TestSupport.tree(output).keys {
-            var a = stat(), b = stat()
+            var a = stat()
+            var b = stat()
             if lstat(output.path + "/" + path, &a) == 0, lstat(spare.path + "/" + path, &b) == 0, a.st_ino == b.st_ino { shared += 1 }
         }
         #expect(shared > 5, "unchanged files (assets, the marker, kept files) are shared, not copied")

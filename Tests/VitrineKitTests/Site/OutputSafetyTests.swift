@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 /// What a build may and may not do to the output folder and what sits beside it: files
@@ -104,7 +105,9 @@ struct OutputSafetyTests {
         try FileManager.default.createSymbolicLink(at: output.appendingPathComponent("shortcut"), withDestinationURL: elsewhere)
         // A change, so that the build assembles a new tree (an unchanged one touches nothing).
         try FileSourceTests.catalog(5, title: { "Renamed \($0)" }).write(to: site.appendingPathComponent("catalog.json"))
-        await #expect(throws: VitrineError("public/items: a symbolic link vitrine did not write is where the new build puts a folder; move it into the site's static/ folder or remove it")) {
+        await #expect(
+            throws: VitrineError("public/items: a symbolic link vitrine did not write is where the new build puts a folder; move it into the site's static/ folder or remove it")
+        ) {
             try await Self.build(site, output)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == ["keep.txt"])

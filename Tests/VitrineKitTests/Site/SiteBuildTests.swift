@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VitrineKit
 
 @Suite("whole-site builds")
@@ -77,11 +78,16 @@ struct SiteBuildTests {
             #expect(movie.contains(text), "movie page lacks \(text)")
         }
         let app = TestSupport.text(tree, "items/appstore-1/index.html")
-        for text in ["Kakao Corp.", "2.8", "평가 12,345개", "Social Networking", "2,948.4 MB", "10.4.5", "12+", "무료", "EN, JA, KO, ZH", "s1/392x696bb.jpg", "s2/392x696bb.jpg", "Bug fixes."] {
+        for text in [
+            "Kakao Corp.", "2.8", "평가 12,345개", "Social Networking", "2,948.4 MB", "10.4.5", "12+", "무료", "EN, JA, KO, ZH", "s1/392x696bb.jpg", "s2/392x696bb.jpg", "Bug fixes.",
+        ] {
             #expect(app.contains(text), "app page lacks \(text)")
         }
         let book = TestSupport.text(tree, "items/books-zyTCAlFPjgYC/index.html")
-        for text in ["Swift 5.9 Edition", "Apple Inc., A &lt;b&gt;Second&lt;/b&gt; Author", "&quot;O&#39;Reilly Media, Inc.&quot;", "2014년", "512쪽", "Computers", "Line two &amp; more.", "ISBN_13:9780000000002"] {
+        for text in [
+            "Swift 5.9 Edition", "Apple Inc., A &lt;b&gt;Second&lt;/b&gt; Author", "&quot;O&#39;Reilly Media, Inc.&quot;", "2014년", "512쪽", "Computers", "Line two &amp; more.",
+            "ISBN_13:9780000000002",
+        ] {
             #expect(book.contains(text), "book page lacks \(text)")
         }
         let gif = TestSupport.text(tree, "items/giphy-g1/index.html")
@@ -125,7 +131,8 @@ struct SiteBuildTests {
 
     @Test func sameInputsGiveByteIdenticalTreesForAnyJobCount() async throws {
         let base = try TestSupport.temporaryDirectory()
-        let one = base.appendingPathComponent("one"), many = base.appendingPathComponent("many")
+        let one = base.appendingPathComponent("one")
+        let many = base.appendingPathComponent("many")
         try await TestSupport.build(TestSupport.fixtureSite, output: one, jobs: 1)
         try await TestSupport.build(TestSupport.fixtureSite, output: many, jobs: 8)
         let first = try TestSupport.tree(one)
@@ -172,10 +179,14 @@ struct PublishSafetyTests {
     @Test(
         "template inclusion cycles are one line naming the templates, found when the theme loads",
         arguments: [
-            (["layout.mustache": "{{<layout}}{{$content}}x{{/content}}{{/layout}}\n"],
-             "site/templates/layout.mustache → site/templates/layout.mustache"),
-            (["cell.mustache": "{{>pagination}}\n", "pagination.mustache": "{{>cell}}\n"],
-             "site/templates/cell.mustache → site/templates/pagination.mustache → site/templates/cell.mustache"),
+            (
+                ["layout.mustache": "{{<layout}}{{$content}}x{{/content}}{{/layout}}\n"],
+                "site/templates/layout.mustache → site/templates/layout.mustache"
+            ),
+            (
+                ["cell.mustache": "{{>pagination}}\n", "pagination.mustache": "{{>cell}}\n"],
+                "site/templates/cell.mustache → site/templates/pagination.mustache → site/templates/cell.mustache"
+            ),
             (["page.mustache": "{{>page}}"], "site/templates/page.mustache → site/templates/page.mustache"),
         ]
     )

@@ -88,4 +88,3 @@ final class StubServer: Sendable {
         _ = await task.result
     }
 }
-

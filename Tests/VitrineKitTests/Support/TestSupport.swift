@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import VitrineKit
 
 /// Shared helpers: temporary folders (never the working directory), fixture sites,
@@ -104,7 +105,8 @@ enum TestSupport {
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice

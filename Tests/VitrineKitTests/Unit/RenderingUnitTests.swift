@@ -1,18 +1,20 @@
 import Testing
+
 @testable import VitrineKit
 
 @Suite("pagination, formats, Markdown")
 struct RenderingUnitTests {
-    @Test(arguments: [
-        (1, 1, [1]),
-        (2, 1, [1, 2]),
-        (20, 1, [1, 2, 3, nil, 20]),
-        (20, 10, [1, nil, 8, 9, 10, 11, 12, nil, 20]),
-        (20, 20, [1, nil, 18, 19, 20]),
-        (5, 3, [1, 2, 3, 4, 5]),
-        (7, 4, [1, 2, 3, 4, 5, 6, 7]),
-        (8, 1, [1, 2, 3, nil, 8]),
-    ] as [(Int, Int, [Int?])])
+    @Test(
+        arguments: [
+            (1, 1, [1]),
+            (2, 1, [1, 2]),
+            (20, 1, [1, 2, 3, nil, 20]),
+            (20, 10, [1, nil, 8, 9, 10, 11, 12, nil, 20]),
+            (20, 20, [1, nil, 18, 19, 20]),
+            (5, 3, [1, 2, 3, 4, 5]),
+            (7, 4, [1, 2, 3, 4, 5, 6, 7]),
+            (8, 1, [1, 2, 3, nil, 8]),
+        ] as [(Int, Int, [Int?])])
     func pageWindowIsBounded(pages: Int, current: Int, expected: [Int?]) {
         let pagination = Pagination(total: pages * 10, perPage: 10)
         #expect(pagination.window(around: current) == expected)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VitrineKit
 
 @Suite("site.yml")
@@ -6,7 +7,8 @@ struct SiteConfigTests {
     let file = "Site/site.yml"
 
     @Test func parsesTheSpecExample() throws {
-        let config = try SiteConfig.parse("""
+        let config = try SiteConfig.parse(
+            """
             title: My catalog
             baseURL: https://example.org/catalog   # no trailing slash
             language: ko
@@ -57,8 +59,10 @@ struct SiteConfigTests {
     @Test(arguments: [
         // Unknown keys, at the top and inside a gallery, with the key path.
         ("title: T\ntitel: x\n", "Site/site.yml:2:1: unknown key 'titel' (did you mean 'title'?)"),
-        ("title: T\ngalleries:\n  - name: a\n    source: giphy\n  - name: b\n    source: giphy\n    qurey: x\n",
-         "Site/site.yml:7:5: unknown key 'qurey' in galleries[1] (did you mean 'query'?)"),
+        (
+            "title: T\ngalleries:\n  - name: a\n    source: giphy\n  - name: b\n    source: giphy\n    qurey: x\n",
+            "Site/site.yml:7:5: unknown key 'qurey' in galleries[1] (did you mean 'query'?)"
+        ),
         ("title: T\nfavorites:\n  limt: 3\n", "Site/site.yml:3:3: unknown key 'limt' in favorites (did you mean 'limit'?)"),
         // Wrong types.
         ("title: T\nperPage: many\n", "Site/site.yml:2:10: 'perPage' must be an integer, got 'many'"),
@@ -68,39 +72,67 @@ struct SiteConfigTests {
         // Missing keys.
         ("language: en\n", "Site/site.yml:1:1: missing key 'title'"),
         ("title: T\ngalleries:\n  - name: a\n", "Site/site.yml:3:5: missing key 'source' in galleries[0]"),
-        ("title: T\ngalleries:\n  - name: b\n    source: google-books\n",
-         "Site/site.yml:4:13: missing key 'query' in galleries[0]: a google-books gallery needs a search"),
-        ("title: T\ngalleries:\n  - name: b\n    source: app-store\n",
-         "Site/site.yml:4:13: missing key 'ids' in galleries[0]: an app-store gallery looks up apps by id"),
+        (
+            "title: T\ngalleries:\n  - name: b\n    source: google-books\n",
+            "Site/site.yml:4:13: missing key 'query' in galleries[0]: a google-books gallery needs a search"
+        ),
+        (
+            "title: T\ngalleries:\n  - name: b\n    source: app-store\n",
+            "Site/site.yml:4:13: missing key 'ids' in galleries[0]: an app-store gallery looks up apps by id"
+        ),
         // Bad values.
-        ("title: T\ngalleries:\n  - name: ../x\n    source: giphy\n",
-         "Site/site.yml:3:11: invalid gallery name '../x' in galleries[0]: use lower-case letters, digits and '-', starting with a letter or digit"),
-        ("title: T\ngalleries:\n  - name: items\n    source: giphy\n",
-         "Site/site.yml:3:11: invalid gallery name 'items' in galleries[0]: 'items' is reserved for vitrine's own folders"),
-        ("title: T\ngalleries:\n  - name: a\n    source: flickr\n",
-         "Site/site.yml:4:13: unknown source 'flickr' in galleries[0] (known: giphy, tmdb, google-books, app-store, file)"),
-        ("title: T\ngalleries:\n  - name: a\n    source: giphy\n  - name: a\n    source: tmdb\n",
-         "Site/site.yml:5:11: gallery name 'a' is used twice"),
+        (
+            "title: T\ngalleries:\n  - name: ../x\n    source: giphy\n",
+            "Site/site.yml:3:11: invalid gallery name '../x' in galleries[0]: use lower-case letters, digits and '-', starting with a letter or digit"
+        ),
+        (
+            "title: T\ngalleries:\n  - name: items\n    source: giphy\n",
+            "Site/site.yml:3:11: invalid gallery name 'items' in galleries[0]: 'items' is reserved for vitrine's own folders"
+        ),
+        (
+            "title: T\ngalleries:\n  - name: a\n    source: flickr\n",
+            "Site/site.yml:4:13: unknown source 'flickr' in galleries[0] (known: giphy, tmdb, google-books, app-store, file)"
+        ),
+        (
+            "title: T\ngalleries:\n  - name: a\n    source: giphy\n  - name: a\n    source: tmdb\n",
+            "Site/site.yml:5:11: gallery name 'a' is used twice"
+        ),
         ("title: T\nbaseURL: javascript:alert(1)\n", "Site/site.yml:2:10: 'baseURL' must be an absolute http or https URL, got 'javascript:alert(1)'"),
         ("title: T\nfavorites:\n  order: random\n", "Site/site.yml:3:10: 'favorites.order' must be newest-first or oldest-first, got 'random'"),
         ("title: T\nfavorites:\n  file: ../../etc/passwd\n", "Site/site.yml:3:9: 'favorites.file' must be a path inside the site folder, got '../../etc/passwd'"),
-        ("title: T\ngalleries:\n  - name: a\n    source: app-store\n    ids: [12, abc]\n",
-         "Site/site.yml:5:10: App Store ids are numbers; 'abc' in galleries[0] is not"),
+        (
+            "title: T\ngalleries:\n  - name: a\n    source: app-store\n    ids: [12, abc]\n",
+            "Site/site.yml:5:10: App Store ids are numbers; 'abc' in galleries[0] is not"
+        ),
         // File galleries: a path inside the site, and nothing an API gallery takes.
-        ("title: T\ngalleries:\n  - name: c\n    source: file\n",
-         "Site/site.yml:4:13: missing key 'path' in galleries[0]: a file gallery reads its items from a catalog file in the site folder"),
-        ("title: T\ngalleries:\n  - name: c\n    source: file\n    path: ../catalog.json\n",
-         "Site/site.yml:5:11: 'path' must be a file inside the site folder in galleries[0], got '../catalog.json'"),
-        ("title: T\ngalleries:\n  - name: c\n    source: file\n    path: /etc/catalog.json\n",
-         "Site/site.yml:5:11: 'path' must be a file inside the site folder in galleries[0], got '/etc/catalog.json'"),
-        ("title: T\ngalleries:\n  - name: c\n    source: file\n    path: c.json\n    query: cats\n",
-         "Site/site.yml:6:12: 'query' does not apply to file galleries (in galleries[0]); the items come from 'path'"),
-        ("title: T\ngalleries:\n  - name: c\n    source: file\n    path: c.json\n    list: popular\n",
-         "Site/site.yml:6:11: 'list' only applies to tmdb galleries (in galleries[0])"),
-        ("title: T\ngalleries:\n  - name: c\n    source: file\n    path: c.json\n    ids: [1]\n",
-         "Site/site.yml:6:10: 'ids' only applies to app-store galleries (in galleries[0])"),
-        ("title: T\ngalleries:\n  - name: c\n    source: giphy\n    path: c.json\n",
-         "Site/site.yml:5:11: 'path' only applies to file galleries (in galleries[0])"),
+        (
+            "title: T\ngalleries:\n  - name: c\n    source: file\n",
+            "Site/site.yml:4:13: missing key 'path' in galleries[0]: a file gallery reads its items from a catalog file in the site folder"
+        ),
+        (
+            "title: T\ngalleries:\n  - name: c\n    source: file\n    path: ../catalog.json\n",
+            "Site/site.yml:5:11: 'path' must be a file inside the site folder in galleries[0], got '../catalog.json'"
+        ),
+        (
+            "title: T\ngalleries:\n  - name: c\n    source: file\n    path: /etc/catalog.json\n",
+            "Site/site.yml:5:11: 'path' must be a file inside the site folder in galleries[0], got '/etc/catalog.json'"
+        ),
+        (
+            "title: T\ngalleries:\n  - name: c\n    source: file\n    path: c.json\n    query: cats\n",
+            "Site/site.yml:6:12: 'query' does not apply to file galleries (in galleries[0]); the items come from 'path'"
+        ),
+        (
+            "title: T\ngalleries:\n  - name: c\n    source: file\n    path: c.json\n    list: popular\n",
+            "Site/site.yml:6:11: 'list' only applies to tmdb galleries (in galleries[0])"
+        ),
+        (
+            "title: T\ngalleries:\n  - name: c\n    source: file\n    path: c.json\n    ids: [1]\n",
+            "Site/site.yml:6:10: 'ids' only applies to app-store galleries (in galleries[0])"
+        ),
+        (
+            "title: T\ngalleries:\n  - name: c\n    source: giphy\n    path: c.json\n",
+            "Site/site.yml:5:11: 'path' only applies to file galleries (in galleries[0])"
+        ),
         // Broken YAML.
         ("title: T\ngalleries: [\n", "Site/site.yml:3:1: invalid YAML: did not find expected node content"),
     ])

@@ -10,9 +10,11 @@ struct AppStoreClient: SourceClient {
         var query = [URLQueryItem(name: "id", value: ids.joined(separator: ","))]
         if let country { query.append(URLQueryItem(name: "country", value: country)) }
         let request = HTTPRequest(url: APIEndpoints.url(context.endpoints.itunes, "/lookup", query))
-        return try await context.get(request, decode: { data throws(VitrineError) in
-            try AppStoreDecoder.decodeLookup(data, requestedIDs: ids)
-        }, decodeError: { data throws(VitrineError) in _ = try AppStoreDecoder.decodeLookup(data, requestedIDs: ids) })
+        return try await context.get(
+            request,
+            decode: { data throws(VitrineError) in
+                try AppStoreDecoder.decodeLookup(data, requestedIDs: ids)
+            }, decodeError: { data throws(VitrineError) in _ = try AppStoreDecoder.decodeLookup(data, requestedIDs: ids) })
     }
 
     func search(_ gallery: GalleryConfig, language: String) async throws(VitrineError) -> SearchResult {

@@ -57,9 +57,11 @@ struct TMDBClient: SourceClient {
             var query = [URLQueryItem(name: "language", value: language), URLQueryItem(name: "page", value: String(page))]
             if list == .search, let text = gallery.query { query.insert(URLQueryItem(name: "query", value: text), at: 0) }
             if let region = gallery.country { query.append(URLQueryItem(name: "region", value: region.uppercased())) }
-            let result = try await context.get(try request(path, query), decode: { data throws(VitrineError) in
-                try TMDBDecoder.decodeList(data, images: images)
-            }, decodeError: Self.checkError)
+            let result = try await context.get(
+                try request(path, query),
+                decode: { data throws(VitrineError) in
+                    try TMDBDecoder.decodeList(data, images: images)
+                }, decodeError: Self.checkError)
             accumulator.append(result.items, upTo: gallery.limit)
             total = max(total, result.totalResults ?? 0)
             lastPage = min(lastPage, result.totalPages ?? page)
@@ -71,8 +73,10 @@ struct TMDBClient: SourceClient {
 
     func item(_ id: ItemID) async throws(VitrineError) -> Item {
         let images = try await imageConfiguration()
-        return try await context.get(try request("/3/movie/" + APIEndpoints.segment(id.value)), decode: { data throws(VitrineError) in
-            try TMDBDecoder.decodeMovie(data, images: images)
-        }, decodeError: Self.checkError)
+        return try await context.get(
+            try request("/3/movie/" + APIEndpoints.segment(id.value)),
+            decode: { data throws(VitrineError) in
+                try TMDBDecoder.decodeMovie(data, images: images)
+            }, decodeError: Self.checkError)
     }
 }

@@ -27,7 +27,8 @@ public enum AppStoreDecoder {
 
     static func item(from result: AppStoreResult) -> Item? {
         guard let number = result.trackId?.value, number > 0,
-              let id = DecoderSupport.itemID(.appStore, String(number)) else { return nil }
+            let id = DecoderSupport.itemID(.appStore, String(number))
+        else { return nil }
         let details = AppDetails(
             seller: DecoderSupport.text(result.sellerName) ?? DecoderSupport.text(result.artistName),
             bundleID: DecoderSupport.text(result.bundleId),
@@ -78,7 +79,8 @@ public enum AppStoreDecoder {
     /// the path's last segment (`512x512bb.jpg` → `200x200bb.jpg`).
     static func withArtworkSizes(_ icon: Picture) -> Picture {
         guard let width = icon.width, width == icon.height,
-              let slash = icon.url.lastIndex(of: "/"), !icon.url.contains("?") else { return icon }
+            let slash = icon.url.lastIndex(of: "/"), !icon.url.contains("?")
+        else { return icon }
         let name = icon.url[icon.url.index(after: slash)...]
         guard let match = name.wholeMatch(of: /(\d{1,5})x(\d{1,5})([a-z]*\.[A-Za-z]+)/) else { return icon }
         let sizes = artworkWidths.filter { $0 <= width }.compactMap { size -> Rendition? in
@@ -95,8 +97,9 @@ public enum AppStoreDecoder {
     static func size(inPath url: String) -> (Int, Int)? {
         let path = url.split(separator: "?", maxSplits: 1).first ?? ""
         guard let name = path.split(separator: "/").last,
-              let match = name.wholeMatch(of: /[A-Za-z]{0,12}(\d{1,5})x(\d{1,5})[a-z]*\.[A-Za-z]+/),
-              let width = Int(match.1), let height = Int(match.2), width > 0, height > 0 else { return nil }
+            let match = name.wholeMatch(of: /[A-Za-z]{0,12}(\d{1,5})x(\d{1,5})[a-z]*\.[A-Za-z]+/),
+            let width = Int(match.1), let height = Int(match.2), width > 0, height > 0
+        else { return nil }
         return (width, height)
     }
 }

@@ -55,18 +55,41 @@ extension CatalogFile {
 
         private mutating func entry() -> Entry? {
             var seen: Set<String> = []
-            var id: String?, title: String?, description: String?, source: String?
+            var id: String?
+            var title: String?
+            var description: String?
+            var source: String?
             var rating: Double?
             var image: Entry.Image?
             let complete = object { key, scanner in
                 guard seen.insert(key).inserted else { return false }
                 switch key {
-                case "id": id = scanner.string(); return id != nil
-                case "title": title = scanner.string(); return title != nil
-                case "description": return scanner.optional { description = $0.string(); return description != nil }
-                case "source": return scanner.optional { source = $0.string(); return source != nil }
-                case "rating": return scanner.optional { rating = $0.double(); return rating != nil }
-                case "image": return scanner.optional { image = $0.image(); return image != nil }
+                case "id":
+                    id = scanner.string()
+                    return id != nil
+                case "title":
+                    title = scanner.string()
+                    return title != nil
+                case "description":
+                    return scanner.optional {
+                        description = $0.string()
+                        return description != nil
+                    }
+                case "source":
+                    return scanner.optional {
+                        source = $0.string()
+                        return source != nil
+                    }
+                case "rating":
+                    return scanner.optional {
+                        rating = $0.double()
+                        return rating != nil
+                    }
+                case "image":
+                    return scanner.optional {
+                        image = $0.image()
+                        return image != nil
+                    }
                 default: return scanner.skipValue(depth: 1)
                 }
             }
@@ -77,13 +100,24 @@ extension CatalogFile {
         private mutating func image() -> Entry.Image? {
             var seen: Set<String> = []
             var url: String?
-            var width: Int?, height: Int?
+            var width: Int?
+            var height: Int?
             let complete = object { key, scanner in
                 guard seen.insert(key).inserted else { return false }
                 switch key {
-                case "url": url = scanner.string(); return url != nil
-                case "width": return scanner.optional { width = $0.integer(); return width != nil }
-                case "height": return scanner.optional { height = $0.integer(); return height != nil }
+                case "url":
+                    url = scanner.string()
+                    return url != nil
+                case "width":
+                    return scanner.optional {
+                        width = $0.integer()
+                        return width != nil
+                    }
+                case "height":
+                    return scanner.optional {
+                        height = $0.integer()
+                        return height != nil
+                    }
                 default: return scanner.skipValue(depth: 2)
                 }
             }
@@ -268,7 +302,8 @@ extension CatalogFile {
         /// so rounding is never in question).
         private mutating func double() -> Double? {
             guard let (text, _) = numberBytes(), text.utf8.count <= 24,
-                  let value = Double(text), value.isFinite else { return nil }
+                let value = Double(text), value.isFinite
+            else { return nil }
             return value
         }
 

@@ -65,17 +65,20 @@ struct CatalogFile: Decodable, Sendable, Equatable {
             }
             firstIndex[id] = index
             kept.append(index)
-            items.append(Item(
-                id: id,
-                title: entry.title,
-                link: entry.source,
-                image: entry.image.map { Picture(url: $0.url, width: $0.width, height: $0.height) },
-                entry: EntryDetails(rating: entry.rating, description: entry.description)
-            ))
+            items.append(
+                Item(
+                    id: id,
+                    title: entry.title,
+                    link: entry.source,
+                    image: entry.image.map { Picture(url: $0.url, width: $0.width, height: $0.height) },
+                    entry: EntryDetails(rating: entry.rating, description: entry.description)
+                ))
         }
-        let (checked, warnings) = Item.checked(items, file: file, data: data, field: { $0 == ["entry", "rating"] ? ["rating"] : $0 }) {
-            [.key("items"), .index(kept[$0])]
-        }
+        let (checked, warnings) = Item.checked(
+            items, file: file, data: data,
+            field: { $0 == ["entry", "rating"] ? ["rating"] : $0 },
+            location: { [.key("items"), .index(kept[$0])] }
+        )
         return (checked, warnings + duplicateWarnings(duplicates, items: catalog.items, data: data, file: file))
     }
 
@@ -88,10 +91,11 @@ struct CatalogFile: Decodable, Sendable, Equatable {
             let here = JSONLocator.position(of: [.key("items"), .index(index), .key("id")], in: data)
             let there = JSONLocator.position(of: [.key("items"), .index(first), .key("id")], in: data)
             let thereText = there.map { " (line \($0.line), column \($0.column))" } ?? ""
-            warnings.append(VitrineError(
-                file: file, line: here?.line, column: here?.column,
-                "items[\(index)].id '\(TextPolicy.terminal(items[index].id))' repeats items[\(first)].id\(thereText); the first is kept"
-            ).message)
+            warnings.append(
+                VitrineError(
+                    file: file, line: here?.line, column: here?.column,
+                    "items[\(index)].id '\(TextPolicy.terminal(items[index].id))' repeats items[\(first)].id\(thereText); the first is kept"
+                ).message)
         }
         if duplicates.count > Item.problemsListedPerFile {
             warnings.append("\(file): \(Format.count(duplicates.count - Item.problemsListedPerFile, "more repeated id", "more repeated ids")) left out")

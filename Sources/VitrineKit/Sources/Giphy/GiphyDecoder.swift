@@ -98,10 +98,11 @@ public enum GiphyDecoder {
 
     /// The renditions' URLs of one format (`url` for GIF, `webp`) with their widths.
     static func renditions(_ sizes: [GiphyRendition], _ format: KeyPath<GiphyRendition, String?>) -> [Rendition]? {
-        Rendition.ordered(sizes.compactMap { rendition in
-            guard let url = SafeURL.check(rendition[keyPath: format]), let width = rendition.width?.value else { return nil }
-            return Rendition(url: url, width: width, height: rendition.height?.value)
-        })
+        Rendition.ordered(
+            sizes.compactMap { rendition in
+                guard let url = SafeURL.check(rendition[keyPath: format]), let width = rendition.width?.value else { return nil }
+                return Rendition(url: url, width: width, height: rendition.height?.value)
+            })
     }
 
     /// The picture with the sizes, when there are at least two to choose from.

@@ -85,8 +85,9 @@ public enum GoogleBooksDecoder {
         var renditions: [Rendition] = []
         for raw in links {
             guard let url = SafeURL.check(DecoderSupport.text(raw)), var components = URLComponents(string: url),
-                  let items = components.queryItems, let zoom = items.first(where: { $0.name == "zoom" })?.value.flatMap(Int.init),
-                  zoomWidths[zoom] != nil else { continue }
+                let items = components.queryItems, let zoom = items.first(where: { $0.name == "zoom" })?.value.flatMap(Int.init),
+                zoomWidths[zoom] != nil
+            else { continue }
             for level in Set([zoom, 5, 1, 2, 3, 4]).sorted() {
                 components.queryItems = items.map { $0.name == "zoom" ? URLQueryItem(name: "zoom", value: String(level)) : $0 }
                 guard let width = zoomWidths[level], let made = components.string.flatMap(SafeURL.check) else { continue }
@@ -116,7 +117,8 @@ public enum GoogleBooksDecoder {
     static func identifiers(_ raw: [GoogleVolume.Identifier]) -> [String] {
         let pairs = raw.compactMap { identifier -> (String, String)? in
             guard let type = DecoderSupport.text(identifier.type),
-                  let value = DecoderSupport.text(identifier.identifier) else { return nil }
+                let value = DecoderSupport.text(identifier.identifier)
+            else { return nil }
             return (type, value)
         }
         let rank = ["ISBN_13": 0, "ISBN_10": 1]

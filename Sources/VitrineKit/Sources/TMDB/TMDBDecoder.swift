@@ -63,7 +63,8 @@ public enum TMDBDecoder {
 
     static func item(from movie: TMDBMovie, images: TMDBImages) -> Item? {
         guard let number = movie.id?.value, number > 0,
-              let id = DecoderSupport.itemID(.tmdb, String(number)) else { return nil }
+            let id = DecoderSupport.itemID(.tmdb, String(number))
+        else { return nil }
         let title = DecoderSupport.text(movie.title) ?? DecoderSupport.text(movie.originalTitle) ?? "Untitled movie"
         let details = MovieDetails(
             originalTitle: DecoderSupport.text(movie.originalTitle),
