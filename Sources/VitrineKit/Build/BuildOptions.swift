@@ -92,6 +92,8 @@ public struct BuildSummary: Sendable, Equatable {
 
     /// Pages were rendered into memory only (`--render-to-memory`).
     public var renderedToMemory = false
+    /// Every input had the bytes the output was made from: nothing was read further.
+    public var inputsUnchanged = false
 
     /// `wrote 1,234 pages (1,240 files, 2.3 MB) to Site/public in 0.8 s`
     public var line: String {

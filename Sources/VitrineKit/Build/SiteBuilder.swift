@@ -60,11 +60,13 @@ public struct SiteBuilder: Sendable {
         {
             // Every input has the bytes the output was made from: nothing to parse or render.
             logger.info("inputs unchanged since the last build of \(options.outputName)")
-            return BuildSummary(
+            var summary = BuildSummary(
                 pages: previous.pageCount, files: 0, bytes: 0, items: 0, galleries: config.galleries.count,
                 seconds: (clock.now - start) / .seconds(1), output: options.outputName,
                 warnings: config.baseURL == nil ? [SiteConfig.withoutBaseURL] : [], unchanged: previous.entries.count
             )
+            summary.inputsUnchanged = true
+            return summary
         }
         let listings = options.renderToMemory ? nil : publisher.startListing()
         let site = try loader.load(config: config, favorites: favorites, resolved: fetched.resolved)

@@ -153,4 +153,58 @@ struct IncrementalBuildTests {
         let summary = try await TestSupport.build(site, output: output)
         #expect(summary.files == 0, "an unchanged rebuild after all this writes nothing")
     }
+    /// An unchanged rebuild stops at the inputs digest; editing any input — site.yml (even a
+    /// comment), the catalog, content, a static file, a template override, a translation
+    /// file, favorites — or `--base-url` makes the next build go the whole way, and the one
+    /// after it stops again.
+    @Test func anUnchangedRebuildStopsAtTheInputsDigestAndEveryInputCounts() async throws {
+        let site = try FileSourceTests.site(catalog: FileSourceTests.catalog(5))
+        let output = site.appendingPathComponent("public")
+        let fileManager = FileManager.default
+        for folder in ["content", "static", "templates", "i18n"] {
+            try fileManager.createDirectory(at: site.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try Data("---\ntitle: About\n---\nHello.\n".utf8).write(to: site.appendingPathComponent("content/about.md"))
+        try Data("User-agent: *\n".utf8).write(to: site.appendingPathComponent("static/robots.txt"))
+        let cell = try String(contentsOf: Theme.defaultDirectory.appendingPathComponent("cell.mustache"), encoding: .utf8)
+        try Data(cell.utf8).write(to: site.appendingPathComponent("templates/cell.mustache"))
+        try Data("favorites: \"Starred\"\n".utf8).write(to: site.appendingPathComponent("i18n/en.yml"))
+        try await TestSupport.build(site, output: output)
+        #expect(try await TestSupport.build(site, output: output).inputsUnchanged)
+
+        func append(_ relative: String, _ text: String) throws {
+            let url = site.appendingPathComponent(relative)
+            let old = (try? Data(contentsOf: url)) ?? Data()
+            try (old + Data(text.utf8)).write(to: url)
+        }
+        let edits: [(String, () throws -> Void)] = [
+            ("site.yml", { try append("site.yml", "# a comment\n") }),
+            ("catalog", { try FileSourceTests.catalog(5, title: { "Edited \($0)" }).write(to: site.appendingPathComponent("catalog.json")) }),
+            ("content", { try append("content/about.md", "More.\n") }),
+            ("static", { try append("static/robots.txt", "Disallow:\n") }),
+            ("template", { try append("templates/cell.mustache", "\n") }),
+            ("translation", { try append("i18n/en.yml", "share: \"Pass it on\"\n") }),
+            (
+                "favorites",
+                { try Data(#"{"favorites": [{"id": "file:it000001", "addedAt": "2026-01-01T00:00:00Z"}]}"#.utf8).write(to: site.appendingPathComponent("favorites.json")) }
+            ),
+        ]
+        for (name, edit) in edits {
+            try edit()
+            #expect(try await TestSupport.build(site, output: output).inputsUnchanged == false, "\(name): an edited input was not noticed")
+            var skipped = try await TestSupport.build(site, output: output).inputsUnchanged
+            if name == "favorites", !skipped {
+                // The build that looked the id up stored its snapshot in favorites.json: one more edit.
+                skipped = try await TestSupport.build(site, output: output).inputsUnchanged
+            }
+            #expect(skipped, "\(name): the rebuild after it stops at the digest again")
+        }
+        let fresh = try TestSupport.temporaryDirectory("vitrine-fresh").appendingPathComponent("public")
+        try await TestSupport.build(site, output: fresh)
+        #expect(try TestSupport.tree(output) == (try TestSupport.tree(fresh)), "after every skip, the output is what a fresh build writes")
+
+        var options = BuildOptions(site: site, siteLabel: "site", output: output, baseURL: "https://example.org/")
+        options.jobs = 2
+        #expect(try await SiteBuilder().build(options).inputsUnchanged == false, "--base-url is an input")
+    }
 }
