@@ -52,6 +52,7 @@ struct ExampleSnapshotTests {
     /// `Site/data/` of this package, found from this file's path.
     static var dataDirectory: URL {
         URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // Render or Decoders
             .deletingLastPathComponent()  // VitrineKitTests
             .deletingLastPathComponent()  // Tests
             .deletingLastPathComponent()  // package root

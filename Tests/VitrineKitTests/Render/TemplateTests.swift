@@ -274,6 +274,7 @@ private enum Theme {
     /// `Sources/VitrineKit/Theme`, found from this file's path (the test bundle holds VitrineKit's resources under another name).
     static var directory: URL {
         URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // Render or Decoders
             .deletingLastPathComponent()  // VitrineKitTests
             .deletingLastPathComponent()  // Tests
             .deletingLastPathComponent()  // package root
