@@ -98,8 +98,21 @@ struct FileWriter {
     mutating func makeFolder(_ relative: String, mode: mode_t) throws(VitrineError) {
         guard !made.contains(relative) else { return }
         try makeFolders(for: relative)
-        if mkdir(root + "/" + relative, mode) != 0, errno != EEXIST { throw Self.error("create folder \(relative)") }
+        try makeOneFolder(relative, mode: mode)
         made.insert(relative)
+    }
+
+    /// `mkdir`; something already there must be a real folder. A reused tree may hold a link
+    /// or a file where this folder goes (a user's link kept by an earlier build): it is
+    /// replaced, never written through.
+    private func makeOneFolder(_ relative: String, mode: mode_t) throws(VitrineError) {
+        let path = root + "/" + relative
+        guard mkdir(path, mode) != 0 else { return }
+        guard errno == EEXIST else { throw Self.error("create folder \(relative)") }
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { return }
+        if unlink(path) != 0, errno != ENOENT { throw Self.error("replace \(relative)") }
+        if mkdir(path, mode) != 0, errno != EEXIST { throw Self.error("create folder \(relative)") }
     }
 
     private mutating func makeFolders(for relative: String) throws(VitrineError) {
@@ -107,9 +120,7 @@ struct FileWriter {
         let folder = String(relative[..<slash])
         guard !made.contains(folder) else { return }
         try makeFolders(for: folder)
-        if mkdir(root + "/" + folder, 0o755) != 0, errno != EEXIST {
-            throw Self.error("create folder \(folder)")
-        }
+        try makeOneFolder(folder, mode: 0o755)
         made.insert(folder)
     }
 

@@ -156,6 +156,9 @@ extension OutputPublisher {
         var extra = stale.files.filter { !files.contains($0) && $0 != Self.marker }
         extra += stale.symlinks.filter { !symlinks.contains($0) }
         extra += stale.others
+        // A file or link where the new site has a folder was replaced by a real folder as
+        // soon as something was written below it (`FileWriter`), or will be: leave it to that.
+        extra.removeAll { folders.contains($0) }
         for path in extra where removedFolders.isEmpty || !under(path) {
             if unlink(root.path + "/" + path) != 0, errno != ENOENT { throw FileWriter.error("remove \(path)") }
         }

@@ -144,11 +144,17 @@ struct IncrementalBuildTests {
         try Data("x".utf8).write(to: spare.appendingPathComponent("items/zzz/index.html"))
         try Data("a file where a folder goes".utf8).write(to: spare.appendingPathComponent("things-tmp"))
         try? fileManager.removeItem(at: spare.appendingPathComponent("things/index.html"))
+        // A link where a page's folder goes: the new page must replace it, never go through it.
+        let elsewhere = try TestSupport.temporaryDirectory("vitrine-elsewhere")
+        let linked = spare.appendingPathComponent("items/file-it000002")
+        try? fileManager.removeItem(at: linked)
+        try fileManager.createSymbolicLink(at: linked, withDestinationURL: elsewhere)
         try fileManager.removeItem(at: output.appendingPathComponent("CNAME"))
         try Data("mine".utf8).write(to: output.appendingPathComponent("notes.txt"))
         try FileSourceTests.catalog(9, title: { "Fourth \($0)" }).write(to: site.appendingPathComponent("catalog.json"))
         try await TestSupport.build(site, output: output)
         try await expectFreshPlus([".git/HEAD": kept[".git/HEAD"]!, "notes.txt": Data("mine".utf8)], "fourth build, from a spare tampered with")
+        #expect(try fileManager.contentsOfDirectory(atPath: elsewhere.path) == [], "nothing was written through the link")
 
         let summary = try await TestSupport.build(site, output: output)
         #expect(summary.files == 0, "an unchanged rebuild after all this writes nothing")
