@@ -71,7 +71,7 @@ struct InputsDigest {
     /// A file's digest; `(none)`'s absence for a missing file; nil when it cannot be read.
     private static func digest(of url: URL) -> StableHasher.Digest?? {
         guard FileManager.default.fileExists(atPath: url.path) else { return .some(nil) }
-        guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
+        guard let data = try? Data(contentsOf: url) else { return nil }  // read, not mapped: a file truncated meanwhile must not crash the build
         return data.withUnsafeBytes { StableHasher.digest($0) }
     }
 }
