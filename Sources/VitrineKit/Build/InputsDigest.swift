@@ -20,7 +20,7 @@ struct InputsDigest {
     init(options: BuildOptions, config: SiteConfig, theme: Theme, staticFiles: [(path: String, source: URL)]) {
         var files = ["site.yml", config.favorites.file]
         for gallery in config.galleries {
-            files.append(gallery.source == .file ? gallery.path ?? "" : "data/\(gallery.name).json")
+            files.append(gallery.inputPath)
         }
         let content = options.site.appendingPathComponent("content")
         if let names = try? FileManager.default.contentsOfDirectory(atPath: content.path) {

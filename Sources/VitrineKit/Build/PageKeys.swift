@@ -22,7 +22,7 @@ struct PageKeys {
         hasher.combine(theme.fingerprint)
         // Every small input file; file galleries' catalogs are keyed per item instead.
         var files = ["site.yml", site.config.favorites.file]
-        files += site.config.galleries.filter { $0.source != .file }.map { "data/\($0.name).json" }
+        files += site.config.galleries.filter { $0.source != .file }.map(\.inputPath)
         files += inputs.keys.filter { $0.hasPrefix("content/") }.sorted()
         for relative in files {
             hasher.combine(relative)
@@ -93,16 +93,20 @@ extension Item {
             hasher.combine(rendition.width)
             hasher.combine(rendition.height)
         }
-        hasher.combine(entry?.rating)
-        hasher.combine(entry?.description)
-        if gif != nil || movie != nil || book != nil || app != nil {
+        switch details {
+        case .entry(let entry)?:
+            // Catalogs are large: their two fields are hashed directly.
+            hasher.combine(entry.rating)
+            hasher.combine(entry.description)
+        case .gif?, .movie?, .book?, .app?:
             // API items are few (one search page each): their details go through the encoder.
-            let details = Item(id: id, title: "", gif: gif, movie: movie, book: book, app: app)
-            if let data = try? VitrineJSON.encoder().encode(details) {
+            if let data = try? VitrineJSON.encoder().encode(Item(id: id, title: "", details: details)) {
                 data.withUnsafeBytes { hasher.combine(bytes: $0) }
             } else {
                 hasher.combine(UUID().uuidString)  // cannot encode: never matches, always re-rendered
             }
+        case nil:
+            break
         }
     }
 }

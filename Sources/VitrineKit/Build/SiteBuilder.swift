@@ -25,16 +25,16 @@ public struct SiteBuilder: Sendable {
         // Check before work: every path the build writes is validated before the first
         // request or page, and the output is locked for the whole build.
         let inputs = InputRecorder()
-        let loader = SiteLoader(options: options, logger: logger, recorder: inputs)
-        let config = try loader.loadConfig()
+        let reader = SiteReader(options: options, recorder: inputs)
+        let config = try reader.config()
         let publisher = try OutputPublisher(output: options.outputDirectory, site: options.site, label: options.outputName)
         if let report = options.report { try BuildReport.checkDestination(report) }
         let lock = try publisher.lock(timeout: options.lockTimeout) { [logger] in logger.notice("\($0)") }
         defer { withExtendedLifetime(lock) {} }
         for leftover in publisher.removeLeftovers() { logger.debug("removed \(leftover), left by a build that was stopped") }
 
-        let favorites = try loader.loadFavorites(config)
-        let fetched = try await FetchStage(options: options, config: config, logger: logger, progress: progress).run(favorites: favorites)
+        let favorites = try reader.favorites(config)
+        let fetched = try await FetchStage(options: options, config: config, reader: reader, logger: logger, progress: progress).run(favorites: favorites)
         if Task.isCancelled { throw VitrineError.interrupted }
         // A cache for later builds: failing to store it (a read-only file) is worth a warning only.
         var snapshotWarning: String?
@@ -69,7 +69,7 @@ public struct SiteBuilder: Sendable {
             return summary
         }
         let listings = options.renderToMemory ? nil : publisher.startListing()
-        let site = try loader.load(config: config, favorites: favorites, resolved: fetched.resolved)
+        let site = try reader.read(config: config, favorites: favorites, resolved: fetched.resolved, logger: logger)
         let plan = try stage("plan pages") { () throws(VitrineError) in try PagePlan(site: site) }
         try stage("read static files") { () throws(VitrineError) in
             try StaticFolder.checkClashes(staticFiles, generated: Set(plan.pages.map(\.path.description) + theme.assets.map(\.path)), label: options.label)
@@ -179,8 +179,7 @@ public struct SiteBuilder: Sendable {
 
     /// `--strict`: the same link check as `vitrine check`, on the staged site.
     private func checkLinks(in staging: URL, config: SiteConfig) throws(VitrineError) {
-        let path = config.baseURL.flatMap { URLComponents(string: $0)?.path } ?? "/"
-        let problems = try LinkCheck.problems(in: staging, sitePath: path.hasSuffix("/") ? path : path + "/")
+        let problems = try LinkCheck.problems(in: staging, sitePath: config.sitePath)
         guard problems.isEmpty else {
             for problem in problems { logger.error("\(problem)") }
             throw VitrineError("check links: \(Format.count(problems.count, "problem", "problems")) (--strict); the previous site was kept")

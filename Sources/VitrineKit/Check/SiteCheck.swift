@@ -28,14 +28,16 @@ public struct SiteCheck: Sendable {
         func collect(_ body: () throws(VitrineError) -> Void) {
             do { try body() } catch { problems.append(error.message) }
         }
-        let loader = SiteLoader(options: options, logger: logger)
+        let reader = SiteReader(options: options)
         var config: SiteConfig?
-        collect { () throws(VitrineError) in config = try loader.loadConfig() }
+        collect { () throws(VitrineError) in config = try reader.config() }
         if let config {
-            collect { () throws(VitrineError) in warnings += try loader.loadFavorites(config).warnings }
-            collect { () throws(VitrineError) in _ = try loader.loadContent(config) }
+            collect { () throws(VitrineError) in warnings += try reader.favorites(config).warnings }
+            collect { () throws(VitrineError) in _ = try LoadedSite.Content(try reader.content(), config: config) }
             for gallery in config.galleries {
-                collect { () throws(VitrineError) in warnings += try loader.loadSnapshot(gallery).warnings }
+                collect { () throws(VitrineError) in
+                    warnings += try LoadedSite.checked(gallery, try reader.gallery(gallery, keep: false), options: options).warnings
+                }
             }
             if config.baseURL == nil { warnings.append(SiteConfig.withoutBaseURL) }
             collect { () throws(VitrineError) in warnings += try translationWarnings(language: config.language) }
@@ -49,10 +51,7 @@ public struct SiteCheck: Sendable {
         let built = FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path)
         if built {
             // Without a readable site.yml, baseURL's path is unknown: root-absolute links are skipped.
-            let sitePath = config.map { config in
-                let path = config.baseURL.flatMap { URLComponents(string: $0)?.path } ?? "/"
-                return path.hasSuffix("/") ? path : path + "/"
-            }
+            let sitePath = config.map(\.sitePath)
             collect { () throws(VitrineError) in
                 files = try LinkCheck.listFiles(output).count
                 let label = options.outputLabel ?? options.label("public")

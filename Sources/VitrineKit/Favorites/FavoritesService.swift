@@ -29,9 +29,9 @@ public struct FavoritesService: Sendable {
     }
 
     private func context() throws(VitrineError) -> (SiteConfig, FavoritesStore) {
-        let config = try SiteLoader(options: options, logger: logger).loadConfig()
+        let config = try SiteReader(options: options).config()
         var store = FavoritesStore(url: options.site.appendingPathComponent(config.favorites.file), label: options.label(config.favorites.file))
-        _ = try SiteLoader.fileExists(at: store.url, label: store.label)
+        _ = try DiskSiteFolder.fileExists(at: store.url, label: store.label)
         store.beforeRename = beforeRename
         return (config, store)
     }
@@ -42,7 +42,7 @@ public struct FavoritesService: Sendable {
         let favorites = try store.read().ordered(config.favorites.order)
         let known =
             favorites.contains { $0.item == nil }
-            ? try SnapshotIndex.items(site: options.site, label: options.label, config: config) : [:]
+            ? try SiteReader(options: options).knownItems(config) : [:]
         return favorites.enumerated().map { index, favorite in
             let item = favorite.item ?? known[favorite.id]
             return Row(
@@ -121,7 +121,7 @@ public struct FavoritesService: Sendable {
     }
 
     private func resolve(_ id: ItemID, config: SiteConfig) async throws(VitrineError) -> Item {
-        if let item = try SnapshotIndex.items(site: options.site, label: options.label, config: config)[id] {
+        if let item = try SiteReader(options: options).knownItems(config)[id] {
             return item
         }
         guard options.fetch.mode != .offline else {

@@ -24,24 +24,3 @@ struct FetchSession {
         await transport.shutdown()
     }
 }
-
-/// Where an item can come from without a search: the gallery snapshots on disk.
-enum SnapshotIndex {
-    /// Every item of every configured gallery's snapshot (or catalog, for `file` galleries),
-    /// first occurrence kept.
-    static func items(site: URL, label: (String) -> String, config: SiteConfig) throws(VitrineError) -> [ItemID: Item] {
-        var items: [ItemID: Item] = [:]
-        for gallery in config.galleries {
-            let relative = gallery.source == .file ? (gallery.path ?? "") : "data/\(gallery.name).json"
-            guard !relative.isEmpty, let data = FileManager.default.contents(atPath: site.appendingPathComponent(relative).path) else { continue }
-            let found =
-                gallery.source == .file
-                ? try CatalogFile.read(data, file: label(relative)).items
-                : try Snapshot.read(data, file: label(relative)).snapshot.items
-            for item in found where items[item.id] == nil {
-                items[item.id] = item
-            }
-        }
-        return items
-    }
-}

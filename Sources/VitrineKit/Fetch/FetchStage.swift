@@ -10,6 +10,8 @@ import Logging
 struct FetchStage {
     let options: BuildOptions
     let config: SiteConfig
+    /// Reads each snapshot once for this stage and the read phase after it.
+    let reader: SiteReader
     let logger: Logger
     var progress: (any ProgressReporter)?
 
@@ -175,11 +177,11 @@ struct FetchStage {
     }
 
     private func url(_ gallery: GalleryConfig) -> URL {
-        options.site.appendingPathComponent("data/\(gallery.name).json")
+        options.site.appendingPathComponent(gallery.inputPath)
     }
 
     private func label(_ gallery: GalleryConfig) -> String {
-        options.label("data/\(gallery.name).json")
+        options.label(gallery.inputPath)
     }
 
     private func describe(_ gallery: GalleryConfig) -> String {
@@ -188,14 +190,12 @@ struct FetchStage {
 
     /// The gallery's snapshot if it exists and answers the gallery's current search.
     func existingSnapshot(_ gallery: GalleryConfig) throws(VitrineError) -> Existing? {
-        let file = url(gallery)
-        guard try SiteLoader.fileExists(at: file, label: label(gallery)), let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        let snapshot = try Snapshot.read(data, file: label(gallery)).snapshot
+        guard let snapshot = try reader.gallery(gallery)?.snapshot else { return nil }
         guard snapshot.source == gallery.source, snapshot.query == gallery.requestSummary else {
             logger.info("fetch: '\(gallery.name)' snapshot answers another search; it will be replaced")
             return nil
         }
-        let modified = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date) ?? nil
+        let modified = reader.folder.modified(gallery.inputPath)
         return Existing(snapshot: snapshot, date: modified.map { String(RFC3339.string(from: $0).prefix(10)) } ?? "unknown date")
     }
 
@@ -204,7 +204,9 @@ struct FetchStage {
         let file = url(gallery)
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try VitrineJSON.encode(snapshot).write(to: file, options: .atomic)
+            let bytes = try VitrineJSON.encode(snapshot)
+            try bytes.write(to: file, options: .atomic)
+            reader.replace(gallery, with: snapshot, bytes: bytes)
         } catch {
             throw VitrineError(file: label(gallery), "cannot write snapshot: \(error.localizedDescription)")
         }
@@ -215,33 +217,7 @@ struct FetchStage {
         // `file:` items come from their catalog, which the read phase loads.
         let needed = favorites.favorites.filter { $0.item == nil && $0.id.source != .file }.map(\.id)
         guard !needed.isEmpty else { return [] }
-        let known = try SnapshotIndex.items(site: options.site, label: options.label, config: config)
+        let known = try reader.knownItems(config)
         return needed.filter { known[$0] == nil }
-    }
-}
-
-/// One client per source over a shared context.
-struct SourceClients: Sendable {
-    let giphy: GiphyClient
-    let tmdb: TMDBClient
-    let books: GoogleBooksClient
-    let appStore: AppStoreClient
-
-    init(context: ClientContext) {
-        giphy = GiphyClient(context: context)
-        tmdb = TMDBClient(context: context, images: TMDBClient.ImagesOnce())
-        books = GoogleBooksClient(context: context)
-        appStore = AppStoreClient(context: context)
-    }
-
-    /// The API client of a source; a `file` catalog has none.
-    func client(for source: Source) throws(VitrineError) -> any SourceClient {
-        switch source {
-        case .giphy: giphy
-        case .tmdb: tmdb
-        case .googleBooks: books
-        case .appStore: appStore
-        case .file: throw VitrineError("'file' items come from their catalog, not from an API")
-        }
     }
 }

@@ -25,33 +25,32 @@ extension Item {
         item.title = TextPolicy.plain(title)
         item.link = SafeURL.link(link)
         item.image = image.flatMap { checker.picture($0, ["image"]) }
-        if let gif {
-            item.gif = GIFDetails(
-                rating: gif.rating.map(TextPolicy.plain), username: gif.username.map(TextPolicy.plain),
-                sourceURL: SafeURL.link(gif.sourceURL), sourceDomain: gif.sourceDomain.map(TextPolicy.plain),
-                animated: gif.animated.flatMap { checker.picture($0, ["gif", "animated"]) },
-                still: gif.still.flatMap { checker.picture($0, ["gif", "still"]) },
-                mp4: SafeURL.check(gif.mp4), webp: SafeURL.check(gif.webp),
-                webpRenditions: checker.renditions(gif.webpRenditions, ["gif", "webpRenditions"])
-            )
-        }
-        if var movie {
+        switch details {
+        case .gif(let gif)?:
+            item.details = .gif(
+                GIFDetails(
+                    rating: gif.rating.map(TextPolicy.plain), username: gif.username.map(TextPolicy.plain),
+                    sourceURL: SafeURL.link(gif.sourceURL), sourceDomain: gif.sourceDomain.map(TextPolicy.plain),
+                    animated: gif.animated.flatMap { checker.picture($0, ["gif", "animated"]) },
+                    still: gif.still.flatMap { checker.picture($0, ["gif", "still"]) },
+                    mp4: SafeURL.check(gif.mp4), webp: SafeURL.check(gif.webp),
+                    webpRenditions: checker.renditions(gif.webpRenditions, ["gif", "webpRenditions"])
+                ))
+        case .movie(var movie)?:
             cleanText(&movie, [\.originalTitle, \.overview, \.releaseDate, \.originalLanguage])
             movie.voteAverage = checker.rating(movie.voteAverage, outOf: 10, ["movie", "voteAverage"])
             movie.voteCount = checker.count(movie.voteCount, ["movie", "voteCount"])
             movie.poster = movie.poster.flatMap { checker.picture($0, ["movie", "poster"]) }
             movie.backdrop = movie.backdrop.flatMap { checker.picture($0, ["movie", "backdrop"]) }
-            item.movie = movie
-        }
-        if var book {
+            item.details = .movie(movie)
+        case .book(var book)?:
             cleanText(&book, [\.subtitle, \.publisher, \.publishedDate, \.description, \.language], lists: [\.authors, \.categories, \.identifiers])
             book.pageCount = checker.count(book.pageCount, ["book", "pageCount"])
             book.averageRating = checker.rating(book.averageRating, outOf: 5, ["book", "averageRating"])
             book.ratingsCount = checker.count(book.ratingsCount, ["book", "ratingsCount"])
             book.cover = book.cover.flatMap { checker.picture($0, ["book", "cover"]) }
-            item.book = book
-        }
-        if var app {
+            item.details = .book(book)
+        case .app(var app)?:
             cleanText(
                 &app, [\.seller, \.bundleID, \.category, \.version, \.ageRating, \.price, \.description, \.releaseNotes, \.releaseDate, \.minimumOSVersion],
                 lists: [\.genres, \.languages]
@@ -63,12 +62,13 @@ extension Item {
             app.currency = app.currency.flatMap(AppDetails.currencyCode)
             app.screenshots = app.screenshots.enumerated().compactMap { checker.picture($1, ["app", "screenshots", "\($0)"]) }
             app.iPadScreenshots = app.iPadScreenshots.enumerated().compactMap { checker.picture($1, ["app", "iPadScreenshots", "\($0)"]) }
-            item.app = app
-        }
-        if var entry {
+            item.details = .app(app)
+        case .entry(var entry)?:
             entry.rating = checker.rating(entry.rating, outOf: 10, ["entry", "rating"])
             entry.description = entry.description.map(TextPolicy.markdown)
-            item.entry = entry
+            item.details = .entry(entry)
+        case nil:
+            break
         }
         return (item, checker.problems)
     }

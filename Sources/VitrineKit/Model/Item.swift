@@ -1,35 +1,107 @@
 /// A normalized catalog item: what every source's decoder produces, what snapshots store
 /// and what pages are rendered from. Every URL in it has passed `SafeURL`.
-public struct Item: Codable, Sendable, Hashable {
+public struct Item: Sendable, Hashable {
     public var id: ItemID
     public var title: String
     /// The item's page at its origin (GIPHY page, TMDB page, Google Books info, App Store).
     public var link: String?
     /// The grid thumbnail.
     public var image: Picture?
-    public var gif: GIFDetails?
-    public var movie: MovieDetails?
-    public var book: BookDetails?
-    public var app: AppDetails?
-    public var entry: EntryDetails?
+    /// What only this kind of item has; nil when a snapshot stored none. Its case is always
+    /// the kind of the id's source (`Details.kind == id.source.kind`).
+    public var details: Details?
 
-    public init(
-        id: ItemID, title: String, link: String? = nil, image: Picture? = nil,
-        gif: GIFDetails? = nil, movie: MovieDetails? = nil, book: BookDetails? = nil, app: AppDetails? = nil,
-        entry: EntryDetails? = nil
-    ) {
+    public init(id: ItemID, title: String, link: String? = nil, image: Picture? = nil, details: Details? = nil) {
         self.id = id
         self.title = title
         self.link = link
         self.image = image
-        self.gif = gif
-        self.movie = movie
-        self.book = book
-        self.app = app
-        self.entry = entry
+        self.details = details
     }
 
     public var kind: ItemKind { id.source.kind }
+
+    /// One case per kind of item: a new source's kind is a new case, and every `switch`
+    /// over it is a place the compiler names.
+    public enum Details: Sendable, Hashable {
+        case gif(GIFDetails)
+        case movie(MovieDetails)
+        case book(BookDetails)
+        case app(AppDetails)
+        case entry(EntryDetails)
+
+        /// The kind these details belong to.
+        public var kind: ItemKind {
+            switch self {
+            case .gif: .gif
+            case .movie: .movie
+            case .book: .book
+            case .app: .app
+            case .entry: .entry
+            }
+        }
+    }
+
+    /// The GIF's details, when the item is a GIF.
+    public var gif: GIFDetails? {
+        if case .gif(let details) = details { details } else { nil }
+    }
+    /// The movie's details, when the item is a movie.
+    public var movie: MovieDetails? {
+        if case .movie(let details) = details { details } else { nil }
+    }
+    /// The book's details, when the item is a book.
+    public var book: BookDetails? {
+        if case .book(let details) = details { details } else { nil }
+    }
+    /// The app's details, when the item is an app.
+    public var app: AppDetails? {
+        if case .app(let details) = details { details } else { nil }
+    }
+    /// The catalog entry's details, when the item comes from a catalog file.
+    public var entry: EntryDetails? {
+        if case .entry(let details) = details { details } else { nil }
+    }
+}
+
+/// Snapshots keep the shape they always had: the details sit under their kind's key
+/// (`"gif": {…}`, `"movie": {…}`). Only the key of the id's kind is read; another kind's
+/// details in the same object are ignored.
+extension Item: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, title, link, image, gif, movie, book, app, entry
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(ItemID.self, forKey: .id)
+        title = try container.decode(String.self, forKey: .title)
+        link = try container.decodeIfPresent(String.self, forKey: .link)
+        image = try container.decodeIfPresent(Picture.self, forKey: .image)
+        switch id.source.kind {
+        case .gif: details = try container.decodeIfPresent(GIFDetails.self, forKey: .gif).map(Details.gif)
+        case .movie: details = try container.decodeIfPresent(MovieDetails.self, forKey: .movie).map(Details.movie)
+        case .book: details = try container.decodeIfPresent(BookDetails.self, forKey: .book).map(Details.book)
+        case .app: details = try container.decodeIfPresent(AppDetails.self, forKey: .app).map(Details.app)
+        case .entry: details = try container.decodeIfPresent(EntryDetails.self, forKey: .entry).map(Details.entry)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encodeIfPresent(link, forKey: .link)
+        try container.encodeIfPresent(image, forKey: .image)
+        switch details {
+        case .gif(let gif): try container.encode(gif, forKey: .gif)
+        case .movie(let movie): try container.encode(movie, forKey: .movie)
+        case .book(let book): try container.encode(book, forKey: .book)
+        case .app(let app): try container.encode(app, forKey: .app)
+        case .entry(let entry): try container.encode(entry, forKey: .entry)
+        case nil: break
+        }
+    }
 }
 
 /// An image with its intrinsic size when the API gives one.

@@ -92,12 +92,7 @@ public struct SiteScaffold: Sendable {
 
     /// What to type next; each line works as written.
     public var nextSteps: [String] {
-        let variable: String? =
-            switch source {
-            case .giphy: "GIPHY_API_KEY"
-            case .tmdb: "TMDB_API_KEY"
-            case .googleBooks, .appStore, .file: nil
-            }
+        let variable = source.keyVariable
         var steps = [
             "vitrine build \(label)                 # offline, from the sample snapshot in data/",
             "open \(label)/public/index.html         # or: vitrine serve \(label)",

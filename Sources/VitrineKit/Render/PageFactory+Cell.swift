@@ -9,32 +9,34 @@ extension PageFactory {
         let outOf = { (value: Double, scale: String) in
             ThemeStrings.fill(strings.ratedOutOf, ["value": Format.oneDecimal(value), "scale": scale])
         }
-        switch kind {
-        case .movie:
-            if let value = item.movie?.voteAverage {
+        switch item.details {
+        case .movie(let movie)?:
+            if let value = movie.voteAverage {
                 rating = "★ " + Format.oneDecimal(value)
                 ratingLabel = outOf(value, "10")
             }
-        case .app:
-            if let value = item.app?.averageRating {
+        case .app(let app)?:
+            if let value = app.averageRating {
                 rating = "★ " + Format.oneDecimal(value)
                 ratingLabel = outOf(value, "5")
             }
-        case .book:
-            if let value = item.book?.averageRating {
+        case .book(let book)?:
+            if let value = book.averageRating {
                 rating = "★ " + Format.oneDecimal(value)
                 ratingLabel = outOf(value, "5")
             }
-        case .gif:
-            if let value = Format.nonEmpty(item.gif?.rating) {
+        case .gif(let gif)?:
+            if let value = Format.nonEmpty(gif.rating) {
                 rating = value.uppercased()
                 ratingLabel = ThemeStrings.fill(strings.rated, ["value": value.uppercased()])
             }
-        case .entry:
-            if let value = item.entry?.rating {
+        case .entry(let entry)?:
+            if let value = entry.rating {
                 rating = "★ " + Format.oneDecimal(value)
                 ratingLabel = outOf(value, "10")
             }
+        case nil:
+            break
         }
         return CellView(
             href: here.link(to: .item(item.id)),

@@ -11,6 +11,15 @@ extension PageFactory {
         // Without `baseURL` the page's address is only known in the browser: copy and the
         // share sheet resolve `index.html` there; links that need an absolute URL are left out.
         let shareURL = absoluteURL(here) ?? "index.html"
+        var (gif, movie, book, app, entry): (GIFView?, MovieView?, BookView?, AppView?, EntryView?)
+        switch item.details {
+        case .gif(let details)?: gif = gifView(details, item: item)
+        case .movie(let details)?: movie = movieView(details, title: title)
+        case .book(let details)?: book = bookView(details, item: item)
+        case .app(let details)?: app = appView(details, item: item)
+        case .entry(let details)?: entry = entryView(details, item: item)
+        case nil: break
+        }
         return ItemPage(
             page: context(
                 at: here, title: title, kind: "item", description: summary(of: item),
@@ -21,11 +30,11 @@ extension PageFactory {
             title: title,
             kind: item.kind.rawValue,
             kindLabel: kindLabel(item.kind),
-            gif: item.gif.map { gifView($0, item: item) },
-            movie: item.movie.map { movieView($0, title: title) },
-            book: item.book.map { bookView($0, item: item) },
-            app: item.app.map { appView($0, item: item) },
-            entry: item.entry.map { entryView($0, item: item) },
+            gif: gif,
+            movie: movie,
+            book: book,
+            app: app,
+            entry: entry,
             originHref: SafeURL.link(item.link),
             originLabel: SafeURL.link(item.link) == nil
                 ? nil : (item.kind == .entry ? strings.source : ThemeStrings.fill(strings.viewOn, ["source": item.id.source.label])),

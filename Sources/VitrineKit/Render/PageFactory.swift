@@ -194,9 +194,7 @@ struct PageFactory: Sendable {
     /// The 404 page is served for any missing path, at any depth, so its links cannot be
     /// relative to its own folder: they start at `baseURL`'s path (or `/`).
     func notFound() -> NotFoundPage {
-        let rootPath = config.baseURL.flatMap { URLComponents(string: $0)?.path } ?? "/"
-        let root = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
-        return NotFoundPage(page: context(at: .notFound, title: strings.pageNotFound, kind: "not-found", rootOverride: root))
+        NotFoundPage(page: context(at: .notFound, title: strings.pageNotFound, kind: "not-found", rootOverride: config.sitePath))
     }
 
     func sitemap(_ paths: [SitePath]) -> SitemapModel {
@@ -246,20 +244,14 @@ struct PageFactory: Sendable {
     }
 
     func summary(of item: Item) -> String? {
-        Format.nonEmpty(item.movie?.overview ?? item.book?.description ?? item.app?.description)
-            .map { $0.count > 300 ? String($0.prefix(297)) + "…" : $0 }
-    }
-}
-
-extension Source {
-    /// The name people know the service by.
-    public var label: String {
-        switch self {
-        case .giphy: "GIPHY"
-        case .tmdb: "TMDB"
-        case .googleBooks: "Google Books"
-        case .appStore: "App Store"
-        case .file: "catalog file"
-        }
+        let text: String? =
+            switch item.details {
+            case .movie(let movie)?: movie.overview
+            case .book(let book)?: book.description
+            case .app(let app)?: app.description
+            // A GIF has no text; an entry's Markdown is its page's, not a plain summary.
+            case .gif?, .entry?, nil: nil
+            }
+        return Format.nonEmpty(text).map { $0.count > 300 ? String($0.prefix(297)) + "…" : $0 }
     }
 }

@@ -30,14 +30,14 @@ public struct SiteServer: Sendable {
         build.outputLabel = "the served site"
         build.report = nil
 
-        let config = try SiteLoader(options: build, logger: logger).loadConfig()
+        let config = try SiteReader(options: build).config()
         let builder = SiteBuilder(logger: logger)
         let first = try await builder.build(build)
         logger.info("\(first.line)")
         for warning in first.warnings { logger.warning("\(warning)") }
 
         let hub = ReloadHub()
-        let basePath = Self.basePath(options.build.baseURL ?? config.baseURL)
+        let basePath = SiteConfig.sitePath(of: options.build.baseURL ?? config.baseURL)
         let token = Self.randomToken()
         let site = build
         let logger = self.logger
@@ -157,12 +157,6 @@ public struct SiteServer: Sendable {
             await endpoint.handle(request)
         }
         return router
-    }
-
-    /// The path part of baseURL, `/` or `/fixture/`: the site is served there, as published.
-    static func basePath(_ baseURL: String?) -> String {
-        guard let baseURL, let path = URL(string: baseURL)?.path, !path.isEmpty, path != "/" else { return "/" }
-        return (path.hasPrefix("/") ? "" : "/") + path + (path.hasSuffix("/") ? "" : "/")
     }
 
     static func watchedPaths(site: URL, favoritesFile: String, theme: URL?) -> [URL] {

@@ -58,8 +58,8 @@ struct FuzzTests {
     static func runCases(site: URL, originals: [String: Data]) -> Report {
         var report = Report()
         let logger = Logger(label: "fuzz") { _ in SwiftLogNoOpLogHandler() }
-        let loader = SiteLoader(options: BuildOptions(site: site, siteLabel: "site", jobs: 1), logger: logger)
-        guard let theme = try? Theme.load(overrides: nil, overridesLabel: "templates"), let config = try? loader.loadConfig() else {
+        let options = BuildOptions(site: site, siteLabel: "site", jobs: 1)
+        guard let theme = try? Theme.load(overrides: nil, overridesLabel: "templates"), let config = try? SiteReader(options: options).config() else {
             report.failures.append("the hostile site does not load")
             return report
         }
@@ -72,11 +72,11 @@ struct FuzzTests {
             let label = "case \(number) (seed \(Self.seed)), \(file)"
             do throws(VitrineError) {
                 guard number % Self.renderEvery == 0 else {
-                    try Self.readStage(of: file, loader: loader, config: config)
+                    try Self.readStage(of: file, reader: SiteReader(options: options), config: config)
                     report.read += 1
                     continue
                 }
-                for (path, html) in try Self.render(try Self.load(loader), theme: theme) {
+                for (path, html) in try Self.render(try Self.load(SiteReader(options: options), logger: logger), theme: theme) {
                     if html.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && TextPolicy.isControl($0) }) {
                         report.failures.append("\(label): \(path) holds a control character")
                     }
@@ -95,21 +95,21 @@ struct FuzzTests {
     }
 
     /// The stage of the build's read phase that reads `file`.
-    static func readStage(of file: String, loader: SiteLoader, config: SiteConfig) throws(VitrineError) {
+    static func readStage(of file: String, reader: SiteReader, config: SiteConfig) throws(VitrineError) {
         switch file {
-        case "site.yml": _ = try loader.loadConfig()
-        case "favorites.json": _ = try loader.loadFavorites(config)
-        case "content/index.md", "content/about.md": _ = try loader.loadContent(config)
+        case "site.yml": _ = try reader.config()
+        case "favorites.json": _ = try reader.favorites(config)
+        case "content/index.md", "content/about.md": _ = try LoadedSite.Content(try reader.content(), config: config)
         default:
-            let gallery = config.galleries.first { file == ($0.source == .file ? $0.path : "data/\($0.name).json") }!
-            _ = try loader.loadSnapshot(gallery)
+            let gallery = config.galleries.first { file == $0.inputPath }!
+            _ = try LoadedSite.checked(gallery, try reader.gallery(gallery), options: reader.options)
         }
     }
 
     /// The build's read phase, as `vitrine build --offline` runs it.
-    static func load(_ loader: SiteLoader) throws(VitrineError) -> LoadedSite {
-        let config = try loader.loadConfig()
-        return try loader.load(config: config, favorites: try loader.loadFavorites(config))
+    static func load(_ reader: SiteReader, logger: Logger) throws(VitrineError) -> LoadedSite {
+        let config = try reader.config()
+        return try reader.read(config: config, favorites: try reader.favorites(config), logger: logger)
     }
 
     /// A sample of the pages (home, each gallery's first page, favorites, up to three item

@@ -20,7 +20,7 @@ struct ManyFavoritesTests {
             let id = ItemID(source: .tmdb, value: String(index))
             let item = Item(
                 id: id, title: "Movie \(index)", image: Picture(url: "https://image.tmdb.org/t/p/w342/\(index).jpg", width: 342, height: 513),
-                movie: MovieDetails(voteAverage: Double(index % 100) / 10))
+                details: .movie(MovieDetails(voteAverage: Double(index % 100) / 10)))
             let second = String(index % 60).leftPadded(to: 2)
             let minute = String(index / 60 % 60).leftPadded(to: 2)
             let stamp = "2026-11-\(10 + index / 3600 % 10)T00:\(minute):\(second)Z"
@@ -45,9 +45,9 @@ struct ManyFavoritesTests {
     static func itemPages(favorites count: Int) throws -> (items: Int, links: Int, keys: Int, firstBack: String?) {
         let site = try site(favorites: count)
         let options = BuildOptions(site: site, siteLabel: "site", jobs: 2)
-        let loader = SiteLoader(options: options, logger: .init(label: "test"))
-        let config = try loader.loadConfig()
-        let loaded = try loader.load(config: config, favorites: try loader.loadFavorites(config))
+        let reader = SiteReader(options: options)
+        let config = try reader.config()
+        let loaded = try reader.read(config: config, favorites: try reader.favorites(config), logger: .init(label: "test"))
         let factory = PageFactory(site: loaded)
         let keys = try PageKeys(site: loaded, theme: try Theme.load(overrides: nil, overridesLabel: "templates"), options: options, inputs: [:])
         var links = 0

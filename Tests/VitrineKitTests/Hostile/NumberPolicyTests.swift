@@ -28,7 +28,7 @@ struct NumberPolicyTests {
             (0, 0), (10, 10), (8.4, 8.4),
         ] as [(Double, Double?)])
     func ratingsOutsideTheirScaleAreLeftOutWithAProblem(_ value: Double, _ kept: Double?) {
-        let item = Item(id: ItemID(source: .tmdb, value: "1"), title: "x", movie: MovieDetails(voteAverage: value))
+        let item = Item(id: ItemID(source: .tmdb, value: "1"), title: "x", details: .movie(MovieDetails(voteAverage: value)))
         let (checked, problems) = item.checked()
         #expect(checked.movie?.voteAverage == kept)
         #expect(problems.map(\.path) == (kept == nil ? [["movie", "voteAverage"]] : []))
@@ -38,7 +38,7 @@ struct NumberPolicyTests {
         let item = Item(
             id: ItemID(source: .appStore, value: "1"), title: "x",
             image: Picture(url: "https://example.com/a.png", width: 1_000_000_000, height: -4),
-            app: AppDetails(averageRating: 4.5, ratingCount: -7, fileSizeBytes: -1)
+            details: .app(AppDetails(averageRating: 4.5, ratingCount: -7, fileSizeBytes: -1))
         )
         let (checked, problems) = item.checked()
         #expect(checked.app?.ratingCount == nil && checked.app?.fileSizeBytes == nil && checked.app?.averageRating == 4.5)

@@ -13,7 +13,7 @@ struct StructuredDataTests {
             ? Item(
                 id: try ItemID(parsing: id), title: title, link: "https://www.themoviedb.org/movie/1",
                 image: Picture(url: "https://image.tmdb.org/t/p/w342/a.jpg", width: 342, height: 513),
-                movie: MovieDetails(releaseDate: "1999-10-15", voteAverage: 8.4, voteCount: 26_000))
+                details: .movie(MovieDetails(releaseDate: "1999-10-15", voteAverage: 8.4, voteCount: 26_000)))
             : Item(id: try ItemID(parsing: id), title: title)
     }
 
@@ -52,12 +52,12 @@ struct StructuredDataTests {
     func videoAndOffer() throws {
         let gif = Item(
             id: try ItemID(parsing: "giphy:a"), title: "Cat",
-            gif: GIFDetails(still: Picture(url: "https://media.giphy.com/s.gif"), mp4: "https://media.giphy.com/a.mp4"))
+            details: .gif(GIFDetails(still: Picture(url: "https://media.giphy.com/s.gif"), mp4: "https://media.giphy.com/a.mp4")))
         let video = try Self.parse(JSONLD.item(gif, url: "https://example.org/items/giphy-a/"))
         #expect(video["@type"] as? String == "VideoObject" && video["contentUrl"] as? String == "https://media.giphy.com/a.mp4")
         let app = Item(
             id: try ItemID(parsing: "appstore:1"), title: "App", link: "https://apps.apple.com/kr/app/id1",
-            app: AppDetails(price: "무료", priceAmount: 0, currency: "KRW"))
+            details: .app(AppDetails(price: "무료", priceAmount: 0, currency: "KRW")))
         let offer = try #require(try Self.parse(JSONLD.item(app, url: "https://example.org/items/appstore-1/"))["offers"] as? [String: Any])
         #expect(offer["@type"] as? String == "Offer" && offer["price"] as? String == "0.00" && offer["priceCurrency"] as? String == "KRW")
     }

@@ -36,10 +36,10 @@ enum TestSupport {
 
     /// The fixture site loaded (offline) and the page factory over it, for model-level tests.
     static func fixturePageFactory() throws -> PageFactory {
-        let loader = SiteLoader(options: BuildOptions(site: fixtureSite, siteLabel: "site"), logger: .init(label: "test"))
-        let config = try loader.loadConfig()
+        let reader = SiteReader(options: BuildOptions(site: fixtureSite, siteLabel: "site"))
+        let config = try reader.config()
         let strings = try Theme.load(overrides: nil, overridesLabel: "templates").strings(for: config.language)
-        return PageFactory(site: try loader.load(config: config, favorites: try loader.loadFavorites(config)), strings: strings)
+        return PageFactory(site: try reader.read(config: config, favorites: try reader.favorites(config), logger: .init(label: "test")), strings: strings)
     }
     static var exampleSite: URL { packageRoot.appendingPathComponent("Site") }
 

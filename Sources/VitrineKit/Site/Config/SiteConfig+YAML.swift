@@ -160,16 +160,3 @@ extension GalleryConfig {
         )
     }
 }
-
-extension Source {
-    /// Items an API page holds by default (seeds: GIPHY 24, TMDB 20, Google Books 40).
-    public var pageSize: Int {
-        switch self {
-        case .giphy: 24
-        case .tmdb: 20
-        case .googleBooks: 40
-        case .appStore: 200
-        case .file: 10_000_000  // the whole catalog
-        }
-    }
-}

@@ -74,3 +74,29 @@ struct ItemAccumulator {
         }
     }
 }
+
+/// One client per source over a shared context.
+struct SourceClients: Sendable {
+    let giphy: GiphyClient
+    let tmdb: TMDBClient
+    let books: GoogleBooksClient
+    let appStore: AppStoreClient
+
+    init(context: ClientContext) {
+        giphy = GiphyClient(context: context)
+        tmdb = TMDBClient(context: context, images: TMDBClient.ImagesOnce())
+        books = GoogleBooksClient(context: context)
+        appStore = AppStoreClient(context: context)
+    }
+
+    /// The API client of a source; a `file` catalog has none.
+    func client(for source: Source) throws(VitrineError) -> any SourceClient {
+        switch source {
+        case .giphy: giphy
+        case .tmdb: tmdb
+        case .googleBooks: books
+        case .appStore: appStore
+        case .file: throw VitrineError("'file' items come from their catalog, not from an API")
+        }
+    }
+}

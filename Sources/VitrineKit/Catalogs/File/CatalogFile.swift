@@ -71,7 +71,7 @@ struct CatalogFile: Decodable, Sendable, Equatable {
                     title: entry.title,
                     link: entry.source,
                     image: entry.image.map { Picture(url: $0.url, width: $0.width, height: $0.height) },
-                    entry: EntryDetails(rating: entry.rating, description: entry.description)
+                    details: .entry(EntryDetails(rating: entry.rating, description: entry.description))
                 ))
         }
         let (checked, warnings) = Item.checked(

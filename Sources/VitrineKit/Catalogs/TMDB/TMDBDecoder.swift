@@ -81,7 +81,7 @@ public enum TMDBDecoder {
             title: title,
             link: SafeURL.check("https://www.themoviedb.org/movie/\(number)"),
             image: images.poster(movie.posterPath, preferred: "w342"),
-            movie: details
+            details: .movie(details)
         )
     }
 }

@@ -58,7 +58,7 @@ public enum AppStoreDecoder {
             title: DecoderSupport.text(result.trackName) ?? "Untitled app",
             link: SafeURL.check(DecoderSupport.text(result.trackViewUrl)),
             image: artwork,
-            app: details
+            details: .app(details)
         )
     }
 

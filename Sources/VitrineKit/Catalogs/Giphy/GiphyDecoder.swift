@@ -87,7 +87,7 @@ public enum GiphyDecoder {
             title: title(of: gif),
             link: SafeURL.check(gif.url),
             image: thumbnail.map { sized($0, animatedSizes) },
-            gif: details
+            details: .gif(details)
         )
     }
 

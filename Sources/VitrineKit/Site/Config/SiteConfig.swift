@@ -1,3 +1,5 @@
+import Foundation
+
 /// `site.yml`, validated. Defaults follow the seeds: 24 a page, 3 columns, 20 favorites.
 public struct SiteConfig: Sendable, Equatable {
     public var title: String
@@ -65,9 +67,27 @@ public struct GalleryConfig: Sendable, Equatable {
         case .file: path
         }
     }
+
+    /// Where the gallery's items are read from, relative to the site folder: its snapshot
+    /// `data/NAME.json`, or a file gallery's catalog.
+    public var inputPath: String {
+        source == .file ? (path ?? "") : "data/\(name).json"
+    }
 }
 
 extension SiteConfig {
+    /// The path part of `baseURL`, always ending in `/`: `/`, `/fixture/`. Links that cannot
+    /// be relative (the 404 page's, served at any depth) start with it; `serve` serves there.
+    public var sitePath: String {
+        Self.sitePath(of: baseURL)
+    }
+
+    /// The path part of a base URL, always ending in `/`.
+    public static func sitePath(of baseURL: String?) -> String {
+        guard let baseURL, let path = URLComponents(string: baseURL)?.path, !path.isEmpty, path != "/" else { return "/" }
+        return (path.hasPrefix("/") ? "" : "/") + path + (path.hasSuffix("/") ? "" : "/")
+    }
+
     /// What `build` and `check` say, in one line, when there is no `baseURL`.
     public static let withoutBaseURL =
         "no baseURL in site.yml (or --base-url): sitemap.xml, feed.xml, canonical and Open Graph URLs, structured data and the e-mail/X/Facebook share links are left out; copy link and the share sheet use the page's address in the browser"

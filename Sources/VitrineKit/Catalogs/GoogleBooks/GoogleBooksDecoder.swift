@@ -64,7 +64,7 @@ public enum GoogleBooksDecoder {
             title: DecoderSupport.text(info?.title) ?? "Untitled book",
             link: link,
             image: thumbnail,
-            book: details
+            details: .book(details)
         )
     }
 

@@ -1,0 +1,155 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// The one reader of a site's inputs: site.yml, favorites.json, content, gallery snapshots
+/// and catalogs. Every command reads through it (`build`, `check`, `favorites`, `serve`),
+/// and within one build each file is read and decoded once: the fetch stage, the favorites
+/// lookup and the read phase share what it decoded.
+///
+/// It reads through a `SiteFolder` (the disk unless a test gives another) and hands every
+/// file's bytes to the `InputRecorder`, so page keys describe exactly what was read. Turning
+/// what was read into a `LoadedSite` is a separate, pure step (`LoadedSite.assemble`).
+final class SiteReader: Sendable {
+    let options: BuildOptions
+    let folder: any SiteFolder
+    /// Digests of the bytes of every file read, for page keys (nil when nobody needs them).
+    let recorder: InputRecorder?
+    /// Snapshots and catalogs decoded so far, by path relative to the site.
+    private let decoded = Mutex<[String: Result<GallerySource?, VitrineError>]>([:])
+
+    /// A gallery's items as read from its snapshot (`data/NAME.json`) or catalog file.
+    struct GallerySource: Sendable {
+        var snapshot: Snapshot
+        /// What the input policies left out or changed, one line each.
+        var warnings: [String]
+        /// The file as the user would name it.
+        var label: String
+    }
+
+    init(options: BuildOptions, folder: (any SiteFolder)? = nil, recorder: InputRecorder? = nil) {
+        self.options = options
+        self.folder = folder ?? DiskSiteFolder(root: options.site, label: { [options] in options.label($0) })
+        self.recorder = recorder
+    }
+
+    /// The one way a file is read; its digest goes to the recorder.
+    private func read(_ relative: String) throws(VitrineError) -> Data? {
+        guard let data = try folder.read(relative) else { return nil }
+        recorder?.record(relative, data)
+        return data
+    }
+
+    private func text(_ data: Data, _ relative: String) throws(VitrineError) -> String {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw VitrineError(file: options.label(relative), "not valid UTF-8 text")
+        }
+        return text
+    }
+
+    // MARK: site.yml and favorites
+
+    /// site.yml, with `--base-url` applied.
+    func config() throws(VitrineError) -> SiteConfig {
+        guard folder.exists else { throw VitrineError("\(options.siteLabel): no such site folder") }
+        guard let data = try read("site.yml") else {
+            throw VitrineError("\(options.label("site.yml")): not found; is '\(options.siteLabel)' a vitrine site?")
+        }
+        var config = try SiteConfig.parse(try text(data, "site.yml"), file: options.label("site.yml"))
+        if let baseURL = options.baseURL {
+            guard let safe = SafeURL.check(baseURL), SafeURL.scheme(of: safe) != nil else {
+                throw VitrineError("--base-url must be an absolute http or https URL, got '\(baseURL)'")
+            }
+            config.baseURL = safe.hasSuffix("/") ? safe : safe + "/"
+        }
+        return config
+    }
+
+    /// favorites.json (or the file site.yml names); no file means no favorites yet.
+    func favorites(_ config: SiteConfig) throws(VitrineError) -> FavoritesFile {
+        guard let data = try read(config.favorites.file) else { return FavoritesFile(favorites: []) }
+        return try FavoritesFile.parse(data, file: options.label(config.favorites.file))
+    }
+
+    // MARK: Snapshots and catalogs
+
+    /// A gallery's snapshot or catalog, decoded once and kept for the next caller; nil when
+    /// the file is not there. `keep: false` hands it over and forgets it (the read phase's
+    /// last use: a large catalog is not held twice).
+    func gallery(_ gallery: GalleryConfig, keep: Bool = true) throws(VitrineError) -> GallerySource? {
+        let relative = gallery.inputPath
+        guard !relative.isEmpty else { return nil }
+        let cached = decoded.withLock { keep ? $0[relative] : $0.removeValue(forKey: relative) }
+        let result = cached ?? Result { () throws(VitrineError) in try decode(relative, source: gallery.source, name: gallery.name) }
+        if keep && cached == nil { decoded.withLock { $0[relative] = result } }
+        return try result.get()
+    }
+
+    private func decode(_ relative: String, source: Source, name: String) throws(VitrineError) -> GallerySource? {
+        let label = options.label(relative)
+        guard let data = try read(relative) else { return nil }
+        if source == .file {
+            let (items, warnings) = try CatalogFile.read(data, file: label)
+            let snapshot = Snapshot(gallery: name, source: .file, query: relative, totalResults: items.count, items: items)
+            return GallerySource(snapshot: snapshot, warnings: warnings, label: label)
+        }
+        let (snapshot, warnings) = try Snapshot.read(data, file: label)
+        guard snapshot.format == Snapshot.currentFormat else {
+            throw VitrineError(file: label, "unknown snapshot format '\(snapshot.format)' (expected \(Snapshot.currentFormat))")
+        }
+        return GallerySource(snapshot: snapshot, warnings: warnings, label: label)
+    }
+
+    /// The fetch stage wrote a fresh snapshot: later readers get it without reading it back.
+    func replace(_ gallery: GalleryConfig, with snapshot: Snapshot, bytes: Data) {
+        let relative = gallery.inputPath
+        recorder?.record(relative, bytes)
+        let source = GallerySource(snapshot: snapshot, warnings: [], label: options.label(relative))
+        decoded.withLock { $0[relative] = .success(source) }
+    }
+
+    /// Every item of every gallery's snapshot or catalog, first occurrence kept: where a
+    /// favorite that names only an id is found without a request.
+    func knownItems(_ config: SiteConfig) throws(VitrineError) -> [ItemID: Item] {
+        var items: [ItemID: Item] = [:]
+        for gallery in config.galleries {
+            for item in try self.gallery(gallery)?.snapshot.items ?? [] where items[item.id] == nil {
+                items[item.id] = item
+            }
+        }
+        return items
+    }
+
+    // MARK: Content
+
+    /// `content/*.md`, sorted by name.
+    func content() throws(VitrineError) -> [(name: String, file: ContentFile, label: String)] {
+        var files: [(String, ContentFile, String)] = []
+        for fileName in try folder.names(in: "content") ?? [] where fileName.hasSuffix(".md") {
+            let name = String(fileName.dropLast(3))
+            let relative = "content/\(fileName)"
+            guard let data = try read(relative) else { continue }
+            files.append((name, try ContentFile.parse(try text(data, relative), name: name, file: options.label(relative)), options.label(relative)))
+        }
+        return files
+    }
+
+    // MARK: The read phase
+
+    /// Everything the render stage needs: every input read (or taken from what the fetch
+    /// stage decoded), then assembled. `resolved` holds items looked up by id for favorites.
+    func read(config: SiteConfig, favorites: FavoritesFile, resolved: [ItemID: Item] = [:], logger: Logger) throws(VitrineError) -> LoadedSite {
+        let content = try content()
+        var galleries: [(GalleryConfig, GallerySource?)] = []
+        for gallery in config.galleries {
+            galleries.append((gallery, try self.gallery(gallery, keep: false)))
+        }
+        let site = try LoadedSite.assemble(
+            config: config, galleries: galleries, favorites: favorites, content: content, resolved: resolved, options: options
+        )
+        for gallery in site.galleries {
+            logger.info("read snapshots: '\(gallery.config.name)' \(Format.count(gallery.items.count, "item", "items"))")
+        }
+        return site
+    }
+}
