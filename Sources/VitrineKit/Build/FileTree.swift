@@ -102,7 +102,7 @@ enum FileTree {
                     }
                 }
             }
-            if let message = failure.withLock({ $0 }) { throw VitrineError(message) }
+            if let message = failure.withLock({ $0 }) { throw VitrineError(message, kind: .output) }
         }
         if removeContents(of: path) != 0 || rmdir(path) != 0 { throw FileWriter.error("remove \(path)") }
     }

@@ -141,7 +141,7 @@ struct FileWriter {
     }
 
     static func error(_ what: String) -> VitrineError {
-        VitrineError("\(what): \(String(cString: strerror(errno)))")
+        VitrineError("\(what): \(String(cString: strerror(errno)))", kind: .output)
     }
 }
 

@@ -62,8 +62,8 @@ extension OutputPublisher {
         }
         func clash(_ relative: String, _ what: String) -> VitrineError {
             VitrineError(
-                "\(label)/\(relative): \(what) vitrine did not write is where the new build puts \(plannedFolders.contains(relative) ? "a folder" : "a file"); move it into the site's static/ folder or remove it"
-            )
+                "\(label)/\(relative): \(what) vitrine did not write is where the new build puts \(plannedFolders.contains(relative) ? "a folder" : "a file"); move it into the site's static/ folder or remove it",
+                kind: .output)
         }
 
         // What the new tree takes from the output, decided before anything is changed.
@@ -191,7 +191,7 @@ extension OutputPublisher {
             done.signal()
             let (output, spare) = try result.withLock { $0! }.get()
             guard reused else { return (output, nil) }
-            guard let spare else { throw VitrineError("list the spare tree: it appeared during the build") }
+            guard let spare else { throw VitrineError("list the spare tree: it appeared during the build", kind: .output) }
             return (output, spare)
         }
     }

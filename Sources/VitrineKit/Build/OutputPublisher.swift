@@ -33,28 +33,28 @@ struct OutputPublisher {
         let outputPath = self.output.resolvingSymlinksInPath().path
         let sitePath = site.standardizedFileURL.resolvingSymlinksInPath().path
         if sitePath == outputPath || sitePath.hasPrefix(outputPath.hasSuffix("/") ? outputPath : outputPath + "/") {
-            throw VitrineError("output \(label) contains the site itself; choose another --output")
+            throw VitrineError("output \(label) contains the site itself; choose another --output", kind: .output)
         }
         var status = stat()
         if lstat(self.output.path, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else {
                 let what = status.st_mode & S_IFMT == S_IFLNK ? "is a symbolic link" : "is not a folder"
-                throw VitrineError("output \(label) exists and \(what); refusing to replace it")
+                throw VitrineError("output \(label) exists and \(what); refusing to replace it", kind: .output)
             }
             let contents: [String]
             do {
                 contents = try fileManager.contentsOfDirectory(atPath: self.output.path)
             } catch {
                 // A folder vitrine cannot list is never taken for an empty one.
-                throw VitrineError("output \(label) cannot be read (\(error.localizedDescription)); refusing to replace it")
+                throw VitrineError("output \(label) cannot be read (\(error.localizedDescription)); refusing to replace it", kind: .output)
             }
             if !contents.isEmpty, !contents.contains(Self.marker) {
-                throw VitrineError("output \(label) exists and was not written by vitrine (no \(Self.marker) in it); remove it or choose another --output")
+                throw VitrineError("output \(label) exists and was not written by vitrine (no \(Self.marker) in it); remove it or choose another --output", kind: .output)
             }
         }
         let parent = self.output.deletingLastPathComponent()
         if fileManager.fileExists(atPath: parent.path), access(parent.path, W_OK) != 0 {
-            throw VitrineError("output \(label): cannot write in \(parent.path) (\(String(cString: strerror(errno))))")
+            throw VitrineError("output \(label): cannot write in \(parent.path) (\(String(cString: strerror(errno))))", kind: .output)
         }
     }
 
@@ -72,7 +72,7 @@ struct OutputPublisher {
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
-            throw VitrineError("output \(label): cannot create \(parent.path): \(error.localizedDescription)")
+            throw VitrineError("output \(label): cannot create \(parent.path): \(error.localizedDescription)", kind: .output)
         }
         let name = output.lastPathComponent
         let label = label
@@ -82,7 +82,7 @@ struct OutputPublisher {
             waiting: FileLock.Waiting(
                 announce: { announce("waiting for another vitrine build of \(label)\(holder($0))…") },
                 timeout: timeout,
-                timedOut: { VitrineError("another vitrine build of \(label)\(holder($0)) still holds its lock; gave up after --lock-timeout") }
+                timedOut: { VitrineError("another vitrine build of \(label)\(holder($0)) still holds its lock; gave up after --lock-timeout", kind: .busy) }
             )
         )
     }
@@ -148,7 +148,7 @@ struct OutputPublisher {
             try FileTree.remove(spare.path)
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
-            throw VitrineError("cannot create a staging folder next to \(label): \(error.localizedDescription)")
+            throw VitrineError("cannot create a staging folder next to \(label): \(error.localizedDescription)", kind: .output)
         }
         return Staging(url: staging, reused: false)
     }
@@ -160,7 +160,7 @@ struct OutputPublisher {
         do {
             try Data(text.utf8).write(to: staging.appendingPathComponent(Self.marker))
         } catch {
-            throw VitrineError("write \(Self.marker): \(error.localizedDescription)")
+            throw VitrineError("write \(Self.marker): \(error.localizedDescription)", kind: .output)
         }
     }
 

@@ -58,7 +58,7 @@ struct PagePlan: Sendable {
 
         var seen: Set<SitePath> = []
         for (path, _) in pages where !seen.insert(path).inserted {
-            throw VitrineError("plan pages: two pages would be written to \(path)")
+            throw VitrineError("plan pages: two pages would be written to \(path)", kind: .invalidInput)
         }
         self.pages = pages
     }

@@ -81,7 +81,7 @@ struct PageRenderer: Sendable {
         } catch let error as VitrineError {
             throw error
         } catch {
-            throw VitrineError("render pages: \(error)")
+            throw VitrineError("render pages: \(error)", kind: .invalidInput)
         }
     }
 

@@ -1,14 +1,15 @@
 import Foundation
 import Logging
 
-/// `vitrine build`: a pipeline of named stages over one build context.
+/// `vitrine build`: the pipeline of named stages `BuildStage` declares, in its order.
 ///
-/// load config → lock the output → load favorites → fetch → load templates and static files →
-/// (stop here when every input has the bytes the output was made from) → read snapshots,
-/// catalogs and content → plan pages → key pages → render changed pages into the staging
-/// folder (the spare tree when there is one) → copy assets → keep unchanged files → write
-/// the manifest → publish (one exchange). Each stage names itself in progress lines, and
-/// its errors name their file or stage; the output changes only in the last step.
+/// load config → lock the output → load favorites → fetch → store favorites → load templates
+/// and static files → compare inputs (stop here when every input has the bytes the output
+/// was made from) → read snapshots, catalogs and content → plan pages → key pages → render
+/// changed pages into the staging folder (the spare tree when there is one) → copy assets →
+/// keep unchanged files → write the manifest → check links → publish (one exchange) → write
+/// the report. Every stage runs through `run(_:_:)`, which logs its name and stamps its
+/// errors with it (`VitrineError.stage`); the output changes only at `publish`.
 public struct SiteBuilder: Sendable {
     public let logger: Logger
     /// Live progress of long stages, on a terminal; nil for plain log lines only.
@@ -26,38 +27,49 @@ public struct SiteBuilder: Sendable {
         // request or page, and the output is locked for the whole build.
         let inputs = InputRecorder()
         let reader = SiteReader(options: options, recorder: inputs)
-        let config = try reader.config()
-        let publisher = try OutputPublisher(output: options.outputDirectory, site: options.site, label: options.outputName)
-        if let report = options.report { try BuildReport.checkDestination(report) }
-        let lock = try publisher.lock(timeout: options.lockTimeout) { [logger] in logger.notice("\($0)") }
+        let config = try run(.loadConfig) { () throws(VitrineError) in try reader.config() }
+        let (publisher, lock) = try run(.lockOutput) { () throws(VitrineError) in
+            let publisher = try OutputPublisher(output: options.outputDirectory, site: options.site, label: options.outputName)
+            if let report = options.report { try BuildReport.checkDestination(report) }
+            let lock = try publisher.lock(timeout: options.lockTimeout) { [logger] in logger.notice("\($0)") }
+            for leftover in publisher.removeLeftovers() { logger.debug("removed \(leftover), left by a build that was stopped") }
+            return (publisher, lock)
+        }
         defer { withExtendedLifetime(lock) {} }
-        for leftover in publisher.removeLeftovers() { logger.debug("removed \(leftover), left by a build that was stopped") }
 
-        let favorites = try reader.favorites(config)
-        let fetched = try await FetchStage(options: options, config: config, reader: reader, logger: logger, progress: progress).run(favorites: favorites)
-        if Task.isCancelled { throw VitrineError.interrupted }
+        let favorites = try run(.loadFavorites) { () throws(VitrineError) in try reader.favorites(config) }
+        let fetched = try await run(.fetch) { () async throws(VitrineError) in
+            let fetched = try await FetchStage(options: options, config: config, reader: reader, logger: logger, progress: progress).run(favorites: favorites)
+            if Task.isCancelled { throw VitrineError.interrupted }
+            return fetched
+        }
         // A cache for later builds: failing to store it (a read-only file) is worth a warning only.
         var snapshotWarning: String?
-        var snapshotted: FavoritesService.Snapshotted?
-        do {
-            snapshotted = try FavoritesService(options: options, logger: logger).snapshot(fetched.resolved, config: config)
-        } catch {
-            snapshotWarning = "\(error.message); the favorites looked up by id were not stored"
+        let snapshotted = try run(.storeFavorites) { () -> FavoritesService.Snapshotted? in
+            do throws(VitrineError) {
+                return try FavoritesService(options: options, logger: logger).snapshot(fetched.resolved, config: config)
+            } catch {
+                snapshotWarning = "\(error.message); the favorites looked up by id were not stored"
+                return nil
+            }
         }
-        let theme = try stage("load templates") { () throws(VitrineError) in
+        let theme = try run(.loadTemplates) { () throws(VitrineError) in
             try Theme.load(
                 defaults: options.themeDirectory ?? Theme.defaultDirectory,
                 overrides: options.site.appendingPathComponent("templates"), overridesLabel: options.label("templates"))
         }
-        let staticFiles = try stage("read static files") { () throws(VitrineError) in
+        let staticFiles = try run(.readStaticFiles) { () throws(VitrineError) in
             try StaticFolder.files(site: options.site, label: options.label)
         }
         let previous = publisher.previousManifest()
         let inputsDigest = InputsDigest(options: options, config: config, theme: theme, staticFiles: staticFiles)
-        if let previous, previous.inputs != nil, fetched.isQuiet, (snapshotted?.count ?? 0) == 0, snapshotWarning == nil,
-            !options.checkLinks, !options.renderToMemory, options.report == nil,
-            inputsDigest.current(site: options.site) == previous.inputs
-        {
+        let unchanged = try run(.compareInputs) {
+            guard let previous, previous.inputs != nil, fetched.isQuiet, (snapshotted?.count ?? 0) == 0, snapshotWarning == nil,
+                !options.checkLinks, !options.renderToMemory, options.report == nil
+            else { return false }
+            return inputsDigest.current(site: options.site) == previous.inputs
+        }
+        if let previous, unchanged {
             // Every input has the bytes the output was made from: nothing to parse or render.
             logger.info("inputs unchanged since the last build of \(options.outputName)")
             var summary = BuildSummary(
@@ -69,27 +81,30 @@ public struct SiteBuilder: Sendable {
             return summary
         }
         let listings = options.renderToMemory ? nil : publisher.startListing()
-        let site = try reader.read(config: config, favorites: favorites, resolved: fetched.resolved, logger: logger)
-        let plan = try stage("plan pages") { () throws(VitrineError) in try PagePlan(site: site) }
-        try stage("read static files") { () throws(VitrineError) in
+        let site = try run(.readSite) { () throws(VitrineError) in
+            try reader.read(config: config, favorites: favorites, resolved: fetched.resolved, logger: logger)
+        }
+        let plan = try run(.planPages) { () throws(VitrineError) in
+            let plan = try PagePlan(site: site)
             try StaticFolder.checkClashes(staticFiles, generated: Set(plan.pages.map(\.path.description) + theme.assets.map(\.path)), label: options.label)
+            return plan
         }
         logger.info(
             "plan pages: \(Format.count(plan.pages.count, "page", "pages")), \(Format.count(site.items.count, "item", "items")), \(Format.count(site.galleries.count, "gallery", "galleries"))"
         )
 
-        let keys = try stage("key pages") { () throws(VitrineError) in try PageKeys(site: site, theme: theme, options: options, inputs: inputs.digests) }
+        let keys = try run(.keyPages) { () throws(VitrineError) in try PageKeys(site: site, theme: theme, options: options, inputs: inputs.digests) }
         if options.renderToMemory { return try await renderToMemory(plan, site: site, theme: theme, keys: keys, options: options, start: start) }
         // `--strict` checks the links of the whole staged site, so it renders everything.
         let reuse = options.checkLinks ? nil : previous
-        let staging = try publisher.makeStaging()
+        let staging = try run(.renderPages) { () throws(VitrineError) in try publisher.makeStaging() }
         do throws(VitrineError) {
             let renderer = PageRenderer(
                 factory: PageFactory(site: site, strings: theme.strings(for: site.config.language)), theme: theme, staging: staging.url, keys: keys,
                 previous: reuse?.lookup ?? [:], output: reuse == nil ? nil : publisher.output, logger: logger, progress: progress
             )
-            var written = try await renderer.render(plan, jobs: options.jobs)
-            written.add(try stage("copy assets") { () throws(VitrineError) in try renderer.copy(theme.assets + staticFiles) })
+            var written = try await run(.renderPages) { () async throws(VitrineError) in try await renderer.render(plan, jobs: options.jobs) }
+            written.add(try run(.copyAssets) { () throws(VitrineError) in try renderer.copy(theme.assets + staticFiles) })
             var manifest = BuildManifest(entries: written.manifest)
             let copies = Dictionary(written.manifest.map { ($0.path, $0.digest) }, uniquingKeysWith: { first, _ in first })
             // A build with warnings is never skipped: the next one says them again.
@@ -99,34 +114,37 @@ public struct SiteBuilder: Sendable {
                 // Nothing changed: the output already is the new site.
                 publisher.discard(staging)
             } else {
-                kept = try stage("keep unchanged files") { () throws(VitrineError) in
-                    try publisher.carryOver(into: staging, previous: previous, manifest: manifest, written: Set(written.changed), listed: listings)
+                kept = try await run(.keepUnchanged) { () async throws(VitrineError) in
+                    let kept = try publisher.carryOver(into: staging, previous: previous, manifest: manifest, written: Set(written.changed), listed: listings)
+                    if !kept.missing.isEmpty {
+                        // Planned files the output should have had but did not (deleted by hand).
+                        let again = PageRenderer(
+                            factory: renderer.factory, theme: theme, staging: staging.url, keys: keys, previous: [:], output: nil, logger: logger
+                        )
+                        let missing = Set(kept.missing)
+                        var redone = try await again.render(plan, only: missing, jobs: options.jobs)
+                        redone.add(try again.copy(theme.assets + staticFiles, only: missing))
+                        written.files += redone.files
+                        written.bytes += redone.bytes
+                    }
+                    return kept
                 }
-                if !kept.missing.isEmpty {
-                    // Planned files the output should have had but did not (deleted by hand).
-                    let again = PageRenderer(
-                        factory: renderer.factory, theme: theme, staging: staging.url, keys: keys, previous: [:], output: nil, logger: logger
-                    )
-                    let missing = Set(kept.missing)
-                    var redone = try await again.render(plan, only: missing, jobs: options.jobs)
-                    redone.add(try again.copy(theme.assets + staticFiles, only: missing))
-                    written.files += redone.files
-                    written.bytes += redone.bytes
-                }
-                try publisher.writeMarker(in: staging.url)
-                try stage("write manifest") { () throws(VitrineError) in
+                try run(.writeManifest) { () throws(VitrineError) in
+                    try publisher.writeMarker(in: staging.url)
                     do {
                         try manifest.data.write(to: staging.url.appendingPathComponent(BuildManifest.fileName))
                     } catch {
-                        throw VitrineError("write \(BuildManifest.fileName): \(error.localizedDescription)")
+                        throw VitrineError("write \(BuildManifest.fileName): \(error.localizedDescription)", kind: .output)
                     }
                 }
                 if options.checkLinks {
-                    try stage("check links") { () throws(VitrineError) in try checkLinks(in: staging.url, config: site.config) }
+                    try run(.checkLinks) { () throws(VitrineError) in try checkLinks(in: staging.url, config: site.config) }
                 }
-                if Task.isCancelled { throw VitrineError.interrupted }
                 // The one step that changes the output: after it, the build is done.
-                try stage("publish") { () throws(VitrineError) in try publisher.publish(staging) }
+                try run(.publish) { () throws(VitrineError) in
+                    if Task.isCancelled { throw VitrineError.interrupted }
+                    try publisher.publish(staging)
+                }
                 if reuse == nil { written.files += 2 }  // the marker and the manifest
             }
             let seconds = (clock.now - start) / .seconds(1)
@@ -149,7 +167,7 @@ public struct SiteBuilder: Sendable {
             }
             summary.inputsWritten = fetched.written + [snapshotted?.url].compactMap { $0 }
             if let report = options.report {
-                try BuildReport(summary: summary, site: site, origins: fetched.origins).write(to: report)
+                try run(.writeReport) { () throws(VitrineError) in try BuildReport(summary: summary, site: site, origins: fetched.origins).write(to: report) }
             }
             return summary
         } catch {
@@ -168,7 +186,7 @@ public struct SiteBuilder: Sendable {
             previous: [:], output: nil, logger: logger, progress: progress
         )
         renderer.toMemory = true
-        let rendered = try await renderer.render(plan, jobs: options.jobs)
+        let rendered = try await run(.renderPages) { () async throws(VitrineError) in try await renderer.render(plan, jobs: options.jobs) }
         var summary = BuildSummary(
             pages: plan.htmlPageCount, files: rendered.files, bytes: rendered.bytes, items: site.items.count,
             galleries: site.galleries.count, seconds: (ContinuousClock.now - start) / .seconds(1), output: options.outputName, warnings: site.warnings
@@ -182,13 +200,27 @@ public struct SiteBuilder: Sendable {
         let problems = try LinkCheck.problems(in: staging, sitePath: config.sitePath)
         guard problems.isEmpty else {
             for problem in problems { logger.error("\(problem)") }
-            throw VitrineError("check links: \(Format.count(problems.count, "problem", "problems")) (--strict); the previous site was kept")
+            throw VitrineError("check links: \(Format.count(problems.count, "problem", "problems")) (--strict); the previous site was kept", kind: .brokenLinks)
         }
     }
 
-    /// Runs a stage, logging its name at debug level; its errors name their own file or stage.
-    private func stage<T>(_ name: String, _ body: () throws(VitrineError) -> T) throws(VitrineError) -> T {
-        logger.debug("\(name)…")
-        return try body()
+    /// Runs one stage: logs its name at debug level (`stage: render pages`) and stamps the
+    /// stage on its errors (an error already stamped keeps its own).
+    private func run<T>(_ stage: BuildStage, _ body: () throws(VitrineError) -> T) throws(VitrineError) -> T {
+        logger.debug("stage: \(stage.rawValue)")
+        do {
+            return try body()
+        } catch {
+            throw error.at(stage)
+        }
+    }
+
+    private func run<T>(_ stage: BuildStage, _ body: () async throws(VitrineError) -> T) async throws(VitrineError) -> T {
+        logger.debug("stage: \(stage.rawValue)")
+        do {
+            return try await body()
+        } catch {
+            throw error.at(stage)
+        }
     }
 }

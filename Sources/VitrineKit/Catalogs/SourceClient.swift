@@ -32,17 +32,18 @@ struct ClientContext: Sendable {
             if let body = error.body {
                 do {
                     try decodeError(body)
-                } catch let apiError where !apiError.message.contains(" response:") {
-                    // The API's own words; a body that is not JSON at all (a proxy's HTML page) adds nothing.
+                } catch let apiError where apiError.location == nil {
+                    // The API's own words; a body that is not JSON at all (a proxy's HTML page, an
+                    // error located in the "response") adds nothing.
                     message += ": " + Self.stripSourcePrefix(apiError.message)
                 } catch {}
             }
-            throw VitrineError(scrub(message, request))
+            throw VitrineError(scrub(message, request), kind: .remote)
         }
         do {
             return try decode(data)
         } catch {
-            throw VitrineError(scrub(Self.stripSourcePrefix(error.message), request))
+            throw VitrineError(scrub(Self.stripSourcePrefix(error.message), request), kind: .remote)
         }
     }
 
@@ -59,7 +60,7 @@ struct ClientContext: Sendable {
     }
 
     func missingKey(_ variable: String) -> VitrineError {
-        VitrineError("\(variable) is not set")
+        VitrineError("\(variable) is not set", kind: .usage)
     }
 }
 
@@ -96,7 +97,7 @@ struct SourceClients: Sendable {
         case .tmdb: tmdb
         case .googleBooks: books
         case .appStore: appStore
-        case .file: throw VitrineError("'file' items come from their catalog, not from an API")
+        case .file: throw VitrineError("'file' items come from their catalog, not from an API", kind: .usage)
         }
     }
 }

@@ -111,7 +111,7 @@ public enum LinkCheck {
     /// Every regular file under `root`, relative, sorted.
     static func listFiles(_ root: URL) throws(VitrineError) -> [String] {
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
-            throw VitrineError("\(root.path): cannot list")
+            throw VitrineError("\(root.path): cannot list", kind: .output)
         }
         let base = root.standardizedFileURL.resolvingSymlinksInPath().path
         var files: [String] = []

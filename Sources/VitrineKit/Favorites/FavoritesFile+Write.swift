@@ -7,7 +7,7 @@ extension FavoritesFile {
         do {
             return try VitrineJSON.encode(wire)
         } catch {
-            throw VitrineError("favorites: cannot encode: \(error)")
+            throw VitrineError("favorites: cannot encode: \(error)", kind: .output)
         }
     }
 }

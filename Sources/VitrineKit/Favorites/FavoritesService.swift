@@ -83,7 +83,7 @@ public struct FavoritesService: Sendable {
         let (config, store) = try context()
         return try store.update { (file: inout FavoritesFile) throws(VitrineError) -> (String?, Int, Int) in
             guard let index = file.favorites.firstIndex(where: { $0.id == id }) else {
-                throw VitrineError("'\(id)' is not in \(store.label)")
+                throw VitrineError("'\(id)' is not in \(store.label)", kind: .refused)
             }
             let removed = file.favorites.remove(at: index)
             return (removed.item?.title, file.favorites.count, config.favorites.limit)
@@ -117,7 +117,7 @@ public struct FavoritesService: Sendable {
     }
 
     static func full(_ count: Int, _ limit: Int) -> VitrineError {
-        VitrineError("favorites are full (\(count)/\(limit)): remove one first")
+        VitrineError("favorites are full (\(count)/\(limit)): remove one first", kind: .refused)
     }
 
     private func resolve(_ id: ItemID, config: SiteConfig) async throws(VitrineError) -> Item {
@@ -125,7 +125,7 @@ public struct FavoritesService: Sendable {
             return item
         }
         guard options.fetch.mode != .offline else {
-            throw VitrineError("'\(id)' is in no gallery snapshot, and --offline forbids looking it up")
+            throw VitrineError("'\(id)' is in no gallery snapshot, and --offline forbids looking it up", kind: .missingInput)
         }
         let session = FetchSession(options: options, logger: logger)
         do {
@@ -134,7 +134,7 @@ public struct FavoritesService: Sendable {
             return item
         } catch {
             await session.close()
-            throw VitrineError("cannot add '\(id)': \(error.message)")
+            throw VitrineError("cannot add '\(id)': \(error.message)", kind: error.kind)
         }
     }
 }

@@ -56,7 +56,8 @@ struct FetchStage {
             switch (fetch.mode, current) {
             case (.offline, .none):
                 throw VitrineError(
-                    "gallery '\(gallery.name)' (\(gallery.source.rawValue)): no snapshot at \(label(gallery)) answering \(describe(gallery)), and --offline forbids fetching")
+                    "gallery '\(gallery.name)' (\(gallery.source.rawValue)): no snapshot at \(label(gallery)) answering \(describe(gallery)), and --offline forbids fetching",
+                    kind: .missingInput)
             case (.offline, .some), (.snapshotsFirst, .some):
                 outcome.origins[gallery.name] = .snapshot
             case (.refresh, _), (.snapshotsFirst, .none):
@@ -79,12 +80,12 @@ struct FetchStage {
         await session.close()
         // Said once: a single fatal failure is the error itself, not also a warning before it.
         if fatal.count == 1 && outcome.failures.count == 1 {
-            throw VitrineError(outcome.failures[0])
+            throw VitrineError(outcome.failures[0], kind: .remote)
         }
         for line in outcome.failures { logger.warning("\(line)") }
         if !fatal.isEmpty {
             let names = fatal.map { "'\($0)'" }.joined(separator: ", ")
-            throw VitrineError("\(Format.count(fatal.count, "search", "searches")) failed with nothing to fall back on: \(names)")
+            throw VitrineError("\(Format.count(fatal.count, "search", "searches")) failed with nothing to fall back on: \(names)", kind: .remote)
         }
         return outcome
     }

@@ -60,7 +60,7 @@ public actor HTTPCache {
             try response.body.write(to: bodyURL, options: .atomic)
             try VitrineJSON.encode(metadata).write(to: metadataURL, options: .atomic)
         } catch {
-            throw VitrineError("HTTP cache \(directory.path): cannot write: \(error.localizedDescription)")
+            throw VitrineError("HTTP cache \(directory.path): cannot write: \(error.localizedDescription)", kind: .output)
         }
     }
 }

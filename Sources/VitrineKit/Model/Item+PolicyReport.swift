@@ -30,7 +30,7 @@ extension Item {
                 warnings.append(
                     VitrineError(
                         file: file, line: position?.line, column: position?.column,
-                        (itemPath.isEmpty ? "" : itemPath + " ") + "'\(TextPolicy.terminal(clean.id.description))' \(problem)"
+                        (itemPath.isEmpty ? "" : itemPath + " ") + "'\(TextPolicy.terminal(clean.id.description))' \(problem)", kind: .invalidInput
                     ).message)
             }
         }

@@ -15,18 +15,18 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Parses `prefix:value`; the value must be non-empty and free of control characters.
     public init(parsing text: String) throws(VitrineError) {
         guard let colon = text.firstIndex(of: ":") else {
-            throw VitrineError("invalid id '\(text)': expected SOURCE:ID, e.g. giphy:FiGiRei2ICzzG or tmdb:550")
+            throw VitrineError("invalid id '\(text)': expected SOURCE:ID, e.g. giphy:FiGiRei2ICzzG or tmdb:550", kind: .usage)
         }
         let prefix = String(text[..<colon])
         let value = String(text[text.index(after: colon)...])
         guard let source = Source(idPrefix: prefix) else {
             let known = Source.allCases.map(\.idPrefix).joined(separator: ", ")
-            throw VitrineError("invalid id '\(text)': unknown source '\(prefix)' (known: \(known))")
+            throw VitrineError("invalid id '\(text)': unknown source '\(prefix)' (known: \(known))", kind: .usage)
         }
         guard !value.isEmpty, value.count <= 200,
             !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else {
-            throw VitrineError("invalid id '\(text)': the part after '\(prefix):' must be 1–200 printable characters")
+            throw VitrineError("invalid id '\(text)': the part after '\(prefix):' must be 1–200 printable characters", kind: .usage)
         }
         self.init(source: source, value: value)
     }

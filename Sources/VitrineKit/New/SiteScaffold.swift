@@ -29,7 +29,7 @@ public struct SiteScaffold: Sendable {
         self.source = source
         if let baseURL {
             guard let safe = SafeURL.check(baseURL), SafeURL.scheme(of: safe) != nil else {
-                throw VitrineError("--base-url must be an absolute http or https URL, got '\(baseURL)'")
+                throw VitrineError("--base-url must be an absolute http or https URL, got '\(baseURL)'", kind: .usage)
             }
             self.baseURL = safe.hasSuffix("/") ? safe : safe + "/"
         } else {
@@ -63,10 +63,10 @@ public struct SiteScaffold: Sendable {
             do {
                 contents = try fileManager.contentsOfDirectory(atPath: directory.path)
             } catch {
-                throw VitrineError("\(label) exists and is not a folder; choose another name")
+                throw VitrineError("\(label) exists and is not a folder; choose another name", kind: .output)
             }
             guard contents.isEmpty else {
-                throw VitrineError("\(label) is not empty; vitrine new only writes into a new or empty folder")
+                throw VitrineError("\(label) is not empty; vitrine new only writes into a new or empty folder", kind: .output)
             }
         }
         let (name, title, keys) = gallery
@@ -84,7 +84,7 @@ public struct SiteScaffold: Sendable {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try data.write(to: url, options: .withoutOverwriting)
             } catch {
-                throw VitrineError("\(label)/\(path): cannot write: \(error.localizedDescription)")
+                throw VitrineError("\(label)/\(path): cannot write: \(error.localizedDescription)", kind: .output)
             }
         }
         return files.map(\.0)
@@ -138,13 +138,13 @@ public struct SiteScaffold: Sendable {
         do {
             return try VitrineJSON.encode(Catalog(items: entries))
         } catch {
-            throw VitrineError("vitrine new: cannot encode the sample catalog: \(error)")
+            throw VitrineError("vitrine new: cannot encode the sample catalog: \(error)", kind: .output)
         }
     }
 
     private func sampleData(_ source: Source) throws(VitrineError) -> Data {
         guard let data = BundledFiles.data("Scaffold/\(source.rawValue).json") else {
-            throw VitrineError("vitrine new: the sample snapshot for \(source.rawValue) is missing from this installation")
+            throw VitrineError("vitrine new: the sample snapshot for \(source.rawValue) is missing from this installation", kind: .missingInput)
         }
         return data
     }
@@ -155,7 +155,7 @@ public struct SiteScaffold: Sendable {
         do {
             return try VitrineJSON.encode(snapshot)
         } catch {
-            throw VitrineError("vitrine new: cannot encode the sample snapshot: \(error)")
+            throw VitrineError("vitrine new: cannot encode the sample snapshot: \(error)", kind: .output)
         }
     }
 

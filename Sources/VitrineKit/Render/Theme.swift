@@ -54,7 +54,7 @@ public struct Theme: Sendable {
             texts[name] = text
         }
         if let missing = required.first(where: { sources[$0] == nil }) {
-            throw VitrineError("theme: missing template '\(missing).mustache'")
+            throw VitrineError("theme: missing template '\(missing).mustache'", kind: .missingInput)
         }
         let translations = try loadTranslations(
             defaults: defaults.appendingPathComponent("i18n"),
@@ -159,9 +159,9 @@ extension TemplateError {
         case .syntax(let template, let line, let column, let message):
             VitrineError(file: labels[template] ?? template, line: line, column: column, "template error: \(message)")
         case .cycle(let names):
-            VitrineError("template error: templates include each other without end: \(names.map { labels[$0] ?? $0 }.joined(separator: " → "))")
+            VitrineError("template error: templates include each other without end: \(names.map { labels[$0] ?? $0 }.joined(separator: " → "))", kind: .invalidInput)
         case .unknownTemplate(let name):
-            VitrineError("template error: no template named '\(name)'")
+            VitrineError("template error: no template named '\(name)'", kind: .invalidInput)
         }
     }
 }

@@ -63,7 +63,7 @@ struct FavoritesEndpoint: Sendable {
             return answer(.ok, result)
         } catch {
             logger.warning("star \(change.id): \(error.message)")
-            let status: HTTPTypes.HTTPResponse.Status = error.message.hasPrefix("favorites are full") ? .conflict : .unprocessableContent
+            let status: HTTPTypes.HTTPResponse.Status = error.kind == .refused ? .conflict : .unprocessableContent
             return answer(status, Answer(ok: false, id: change.id, message: error.message))
         }
     }

@@ -97,16 +97,16 @@ public struct SiteServer: Sendable {
     /// A failure to listen, said as a person would: `port 8080 on 127.0.0.1 is already in use; …`.
     static func describe(_ error: any Error, host: String, port: Int) -> VitrineError {
         let place = "serve on \(host):\(port)"
-        guard let io = error as? IOError else { return VitrineError("\(place): \(error)") }
+        guard let io = error as? IOError else { return VitrineError("\(place): \(error)", kind: .usage) }
         switch io.errnoCode {
         case EADDRINUSE:
-            return VitrineError("\(place): port \(port) is already in use (another vitrine serve?); choose another with --port, or --port 0 for any free port")
+            return VitrineError("\(place): port \(port) is already in use (another vitrine serve?); choose another with --port, or --port 0 for any free port", kind: .busy)
         case EACCES:
-            return VitrineError("\(place): not allowed to listen on port \(port); ports below 1024 need privileges, choose another with --port")
+            return VitrineError("\(place): not allowed to listen on port \(port); ports below 1024 need privileges, choose another with --port", kind: .usage)
         case EADDRNOTAVAIL:
-            return VitrineError("\(place): '\(host)' is not an address of this machine; use --host 127.0.0.1")
+            return VitrineError("\(place): '\(host)' is not an address of this machine; use --host 127.0.0.1", kind: .usage)
         default:
-            return VitrineError("\(place): cannot listen (\(String(cString: strerror(io.errnoCode))))")
+            return VitrineError("\(place): cannot listen (\(String(cString: strerror(io.errnoCode))))", kind: .usage)
         }
     }
 

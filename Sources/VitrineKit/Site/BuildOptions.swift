@@ -31,6 +31,8 @@ public struct BuildOptions: Sendable {
     /// Render every page into memory and write nothing (`--render-to-memory`, as Hugo's
     /// `--renderToMemory`): the time of reading and rendering alone.
     public var renderToMemory = false
+    /// Test seam: where the site reader reads inputs from; the site folder on disk when nil.
+    var siteFolder: (any SiteFolder)?
 
     public init(
         site: URL, siteLabel: String? = nil, output: URL? = nil, outputLabel: String? = nil, baseURL: String? = nil,

@@ -47,7 +47,8 @@ extension LoadedSite {
             guard let item = favorite.item ?? known[favorite.id] else {
                 throw VitrineError(
                     file: favoritesLabel,
-                    "'\(favorite.id)' has no \"item\" snapshot, no gallery snapshot holds it, and it could not be looked up\(options.fetch.mode == .offline ? " (--offline)" : "")")
+                    "'\(favorite.id)' has no \"item\" snapshot, no gallery snapshot holds it, and it could not be looked up\(options.fetch.mode == .offline ? " (--offline)" : "")",
+                    kind: .missingInput)
             }
             favorites.append((favorite, item))
         }
@@ -81,14 +82,15 @@ extension LoadedSite {
         guard let source else {
             let path = gallery.inputPath
             throw gallery.source == .file
-                ? VitrineError("gallery '\(gallery.name)' (file): no catalog at \(options.label(path))")
+                ? VitrineError("gallery '\(gallery.name)' (file): no catalog at \(options.label(path))", kind: .missingInput)
                 : VitrineError(
-                    "gallery '\(gallery.name)' (\(gallery.source.rawValue)): no snapshot at \(options.label(path)), and this build does not fetch from the network")
+                    "gallery '\(gallery.name)' (\(gallery.source.rawValue)): no snapshot at \(options.label(path)), and this build does not fetch from the network",
+                    kind: .missingInput)
         }
         guard source.snapshot.source == gallery.source else {
             throw VitrineError(
                 file: source.label,
-                "snapshot is of source '\(source.snapshot.source.rawValue)' but gallery '\(gallery.name)' uses '\(gallery.source.rawValue)'")
+                "snapshot is of source '\(source.snapshot.source.rawValue)' but gallery '\(gallery.name)' uses '\(gallery.source.rawValue)'", kind: .missingInput)
         }
         if let wrong = source.snapshot.items.first(where: { $0.id.source != gallery.source }) {
             throw VitrineError(file: source.label, "item '\(wrong.id)' does not belong to source '\(gallery.source.rawValue)'")
@@ -113,7 +115,8 @@ extension LoadedSite {
                     guard SiteConfig.isValidName(name) else {
                         throw VitrineError(
                             file: label,
-                            "'\(name)' cannot be a page name: use lower-case letters, digits and '-', and none of \(SiteConfig.reservedNames.sorted().joined(separator: ", "))")
+                            "'\(name)' cannot be a page name: use lower-case letters, digits and '-', and none of \(SiteConfig.reservedNames.sorted().joined(separator: ", "))",
+                            kind: .missingInput)
                     }
                     pages.append(file)
                 }

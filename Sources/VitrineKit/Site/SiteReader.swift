@@ -29,7 +29,7 @@ final class SiteReader: Sendable {
 
     init(options: BuildOptions, folder: (any SiteFolder)? = nil, recorder: InputRecorder? = nil) {
         self.options = options
-        self.folder = folder ?? DiskSiteFolder(root: options.site, label: { [options] in options.label($0) })
+        self.folder = folder ?? options.siteFolder ?? DiskSiteFolder(root: options.site, label: { [options] in options.label($0) })
         self.recorder = recorder
     }
 
@@ -51,14 +51,14 @@ final class SiteReader: Sendable {
 
     /// site.yml, with `--base-url` applied.
     func config() throws(VitrineError) -> SiteConfig {
-        guard folder.exists else { throw VitrineError("\(options.siteLabel): no such site folder") }
+        guard folder.exists else { throw VitrineError("\(options.siteLabel): no such site folder", kind: .missingInput) }
         guard let data = try read("site.yml") else {
-            throw VitrineError("\(options.label("site.yml")): not found; is '\(options.siteLabel)' a vitrine site?")
+            throw VitrineError("\(options.label("site.yml")): not found; is '\(options.siteLabel)' a vitrine site?", kind: .missingInput)
         }
         var config = try SiteConfig.parse(try text(data, "site.yml"), file: options.label("site.yml"))
         if let baseURL = options.baseURL {
             guard let safe = SafeURL.check(baseURL), SafeURL.scheme(of: safe) != nil else {
-                throw VitrineError("--base-url must be an absolute http or https URL, got '\(baseURL)'")
+                throw VitrineError("--base-url must be an absolute http or https URL, got '\(baseURL)'", kind: .usage)
             }
             config.baseURL = safe.hasSuffix("/") ? safe : safe + "/"
         }

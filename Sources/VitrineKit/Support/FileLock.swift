@@ -21,7 +21,7 @@ final class FileLock {
         /// Give up after this long; nil waits as long as it takes.
         var timeout: Duration?
         /// The error thrown on timeout, given the holder's pid.
-        var timedOut: (_ holder: Int32?) -> VitrineError = { _ in VitrineError("timed out waiting for a lock") }
+        var timedOut: (_ holder: Int32?) -> VitrineError = { _ in VitrineError("timed out waiting for a lock", kind: .busy) }
     }
 
     /// Blocks until the lock is ours (or `waiting.timeout` passes).

@@ -117,3 +117,11 @@ enum TestSupport {
         return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
+
+extension VitrineError {
+    /// An error as the user reads it, to compare a thrown error's line with (`==` compares
+    /// the line; `kind`, `location` and `stage` are asserted on their own).
+    init(_ message: String) {
+        self.init(message, kind: .invalidInput)
+    }
+}

@@ -35,7 +35,7 @@ struct AppStoreClient: SourceClient {
 
     func item(_ id: ItemID) async throws(VitrineError) -> Item {
         let page = try await lookup([id.value], country: nil)
-        guard let item = page.items.first else { throw VitrineError("no app with id \(id.value) in the App Store") }
+        guard let item = page.items.first else { throw VitrineError("no app with id \(id.value) in the App Store", kind: .remote) }
         return item
     }
 }

@@ -9,10 +9,10 @@ public enum AppStoreDecoder {
     public static func decodeLookup(_ data: Data, requestedIDs: [String]) throws(VitrineError) -> SearchPage {
         let response = try JSONFile.decode(AppStoreLookupResponse.self, from: data, file: label)
         if let message = DecoderSupport.message(response.errorMessage) {
-            throw VitrineError("app-store: \(message)")
+            throw VitrineError("app-store: \(message)", kind: .remote)
         }
         guard let results = response.results else {
-            throw VitrineError("app-store: response has neither 'results' nor 'errorMessage'")
+            throw VitrineError("app-store: response has neither 'results' nor 'errorMessage'", kind: .remote)
         }
         let (items, dropped) = DecoderSupport.items(results, item(from:))
         let found = Set(items.map(\.id.value))

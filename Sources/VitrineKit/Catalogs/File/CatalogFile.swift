@@ -94,7 +94,7 @@ struct CatalogFile: Decodable, Sendable, Equatable {
             warnings.append(
                 VitrineError(
                     file: file, line: here?.line, column: here?.column,
-                    "items[\(index)].id '\(TextPolicy.terminal(items[index].id))' repeats items[\(first)].id\(thereText); the first is kept"
+                    "items[\(index)].id '\(TextPolicy.terminal(items[index].id))' repeats items[\(first)].id\(thereText); the first is kept", kind: .invalidInput
                 ).message)
         }
         if duplicates.count > Item.problemsListedPerFile {

@@ -15,7 +15,7 @@ struct GoogleBooksClient: SourceClient {
     }
 
     func search(_ gallery: GalleryConfig, language: String) async throws(VitrineError) -> SearchResult {
-        guard let text = gallery.query else { throw VitrineError("a google-books gallery needs a query") }
+        guard let text = gallery.query else { throw VitrineError("a google-books gallery needs a query", kind: .invalidInput) }
         var accumulator = ItemAccumulator()
         var total = 0
         var start = 0

@@ -18,7 +18,7 @@ struct TMDBClient: SourceClient {
             } catch let error as VitrineError {
                 throw error
             } catch {
-                throw VitrineError("\(error)")
+                throw VitrineError("\(error)", kind: .remote)
             }
         }
     }
@@ -26,7 +26,7 @@ struct TMDBClient: SourceClient {
     private func auth() throws(VitrineError) -> (query: [URLQueryItem], headers: [String: String]) {
         if let token = context.credentials.tmdbToken { return ([], ["Authorization": "Bearer \(token)"]) }
         if let key = context.credentials.tmdbKey { return ([URLQueryItem(name: "api_key", value: key)], [:]) }
-        throw VitrineError("TMDB_API_KEY (or TMDB_ACCESS_TOKEN) is not set")
+        throw VitrineError("TMDB_API_KEY (or TMDB_ACCESS_TOKEN) is not set", kind: .usage)
     }
 
     private func request(_ path: String, _ query: [URLQueryItem] = []) throws(VitrineError) -> HTTPRequest {

@@ -1,0 +1,44 @@
+/// The stages of `vitrine build`, declared in the order they run. `SiteBuilder` runs each
+/// through one runner that logs its name and stamps its errors with it, so a caller (or a
+/// test) learns *where* a build failed from `VitrineError.stage`, never from the text.
+///
+/// Each case names the file that owns the stage's work.
+public enum BuildStage: String, Sendable, CaseIterable {
+    /// site.yml, with `--base-url` applied (`SiteReader.config`).
+    case loadConfig = "load config"
+    /// The output folder checked and locked for the whole build (`OutputPublisher`).
+    case lockOutput = "lock output"
+    /// favorites.json (`SiteReader.favorites`).
+    case loadFavorites = "load favorites"
+    /// Searches run and snapshots written, id-only favorites looked up (`FetchStage`).
+    case fetch
+    /// Favorites looked up by id stored in favorites.json (`FavoritesService.snapshot`).
+    case storeFavorites = "store favorites"
+    /// The theme and the site's overrides parsed (`Theme.load`).
+    case loadTemplates = "load templates"
+    /// `SITE/static/` listed (`StaticFolder`).
+    case readStaticFiles = "read static files"
+    /// Every input compared with the bytes the output was made from; the build stops here
+    /// when none changed (`InputsDigest`).
+    case compareInputs = "compare inputs"
+    /// Snapshots, catalogs and content read and assembled (`SiteReader.read`, `LoadedSite.assemble`).
+    case readSite = "read site"
+    /// Every page and its path (`PagePlan`); clashes with static files found.
+    case planPages = "plan pages"
+    /// What each page is made from, hashed (`PageKeys`).
+    case keyPages = "key pages"
+    /// Changed pages rendered into the staging folder (`PageRenderer`, `PageFactory`, `Theme`).
+    case renderPages = "render pages"
+    /// Theme assets and static files copied (`PageRenderer.copy`).
+    case copyAssets = "copy assets"
+    /// Unchanged files and files vitrine did not write carried over (`OutputPublisher+CarryOver`).
+    case keepUnchanged = "keep unchanged files"
+    /// The build manifest and the output marker written (`BuildManifest`).
+    case writeManifest = "write manifest"
+    /// `--strict`: every internal link of the staged site checked (`LinkCheck`).
+    case checkLinks = "check links"
+    /// The staged site exchanged with the output in one rename (`OutputPublisher.publish`).
+    case publish
+    /// `--report`: the JSON build report written (`BuildReport`).
+    case writeReport = "write report"
+}
