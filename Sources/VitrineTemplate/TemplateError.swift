@@ -9,6 +9,7 @@ public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Rendering asked for a template the library does not have.
     case unknownTemplate(String)
 
+    /// The error as one line: template, line and column first.
     public var description: String {
         switch self {
         case .syntax(let template, let line, let column, let message):

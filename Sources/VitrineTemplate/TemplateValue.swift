@@ -27,6 +27,7 @@ public enum TemplateValue: Sendable, Equatable {
 /// Named values in the order they were encoded. Lookups scan the keys: page models have a
 /// few dozen fields at most, and short keys compare faster than they hash.
 public struct TemplateObject: Sendable, Equatable {
+    /// Keys and values in insertion order, the order a section iterates them.
     public private(set) var entries: [(key: String, value: TemplateValue)]
     /// Keys whose value was `nil` when encoded with `TemplateValueEncoder.keepsNilKeys`: they
     /// render as missing, but a strict render knows the model has them.
@@ -64,6 +65,7 @@ public struct TemplateObject: Sendable, Equatable {
         nilKeys.append(key)
     }
 
+    /// Equal when the same keys hold equal values in the same order.
     public static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
         lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value } && lhs.nilKeys == rhs.nilKeys
     }

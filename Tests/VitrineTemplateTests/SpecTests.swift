@@ -55,6 +55,7 @@ struct SpecTests {
 }
 
 extension TemplateValue: Decodable {
+    /// Decodes any JSON value of a spec file.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {

@@ -11,15 +11,18 @@ import Logging
 /// the report. Every stage runs through `run(_:_:)`, which logs its name and stamps its
 /// errors with it (`VitrineError.stage`); the output changes only at `publish`.
 public struct SiteBuilder: Sendable {
-    public let logger: Logger
+    let logger: Logger
     /// Live progress of long stages, on a terminal; nil for plain log lines only.
     public let progress: (any ProgressReporter)?
 
+    /// A builder that logs to `logger` and, on a terminal, reports long stages to `progress`.
     public init(logger: Logger = Logger(label: "vitrine"), progress: (any ProgressReporter)? = nil) {
         self.logger = logger
         self.progress = progress
     }
 
+    /// Runs every stage of `BuildStage` in order and publishes the site in one exchange;
+    /// an error names its stage, kind and file, and leaves the previous site as it was.
     public func build(_ options: BuildOptions) async throws(VitrineError) -> BuildSummary {
         let clock = ContinuousClock()
         let start = clock.now

@@ -1,16 +1,16 @@
 /// One API response turned into items: what every source decoder returns.
-public struct SearchPage: Sendable, Equatable {
-    public var items: [Item]
+struct SearchPage: Sendable, Equatable {
+    var items: [Item]
     /// The API's total for the whole query, when it gives one.
-    public var totalResults: Int?
+    var totalResults: Int?
     /// Ids asked for and not found (App Store lookup).
-    public var missingIDs: [String]
+    var missingIDs: [String]
     /// Results the API sent that had no usable id and were left out.
-    public var droppedCount: Int
+    var droppedCount: Int
     /// How many pages can be requested (TMDB: `total_pages` clamped to 500, the last page it serves).
-    public var totalPages: Int?
+    var totalPages: Int?
 
-    public init(
+    init(
         items: [Item], totalResults: Int? = nil, missingIDs: [String] = [], droppedCount: Int = 0,
         totalPages: Int? = nil
     ) {

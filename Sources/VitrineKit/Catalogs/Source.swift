@@ -10,7 +10,7 @@ public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
     case file
 
     /// The prefix of this source's item ids: `giphy:`, `tmdb:`, `books:`, `appstore:`.
-    public var idPrefix: String {
+    var idPrefix: String {
         switch self {
         case .giphy: "giphy"
         case .tmdb: "tmdb"
@@ -21,7 +21,7 @@ public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
     }
 
     /// The kind of item the source yields.
-    public var kind: ItemKind {
+    var kind: ItemKind {
         switch self {
         case .giphy: .gif
         case .tmdb: .movie
@@ -31,16 +31,18 @@ public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// The source whose ids start with `idPrefix` (`books` → `.googleBooks`); nil for none.
     public init?(idPrefix: String) {
         guard let source = Source.allCases.first(where: { $0.idPrefix == idPrefix }) else { return nil }
         self = source
     }
 
+    /// Sources sort by their `site.yml` spelling.
     public static func < (lhs: Source, rhs: Source) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// What an item is; decides its caption and detail layout.
-public enum ItemKind: String, Codable, Sendable {
+enum ItemKind: String, Codable, Sendable {
     case gif, movie, book, app
     /// An entry of a catalog file: image, rating, Markdown description.
     case entry
@@ -59,7 +61,7 @@ extension Source {
     }
 
     /// Items an API page holds by default (seeds: GIPHY 24, TMDB 20, Google Books 40).
-    public var pageSize: Int {
+    var pageSize: Int {
         switch self {
         case .giphy: 24
         case .tmdb: 20
@@ -71,7 +73,7 @@ extension Source {
 
     /// The environment variable holding the source's API key (`vitrine new`'s next steps);
     /// nil when the source needs none.
-    public var keyVariable: String? {
+    var keyVariable: String? {
         switch self {
         case .giphy: "GIPHY_API_KEY"
         case .tmdb: "TMDB_API_KEY"

@@ -2,14 +2,14 @@ import Foundation
 
 /// Checks a built site the way a browser opening it from disk or a sub-path would: every
 /// internal link, asset reference and `#anchor` in every HTML file must resolve.
-public enum LinkCheck {
+enum LinkCheck {
     private static let attribute = try! NSRegularExpression(pattern: #"\s(href|src|srcset|poster|action)="([^"]*)""#)
     private static let identifier = try! NSRegularExpression(pattern: #"\sid="([^"]+)""#)
 
     /// One line per problem: `cats/index.html: broken link ../dogs/index.html`.
     /// `sitePath` is the path of `baseURL` (`/catalog/`), which root-absolute links (404.html)
     /// start with; nil when unknown (site.yml unreadable): root-absolute links are then skipped.
-    public static func problems(in output: URL, sitePath: String?) throws(VitrineError) -> [String] {
+    static func problems(in output: URL, sitePath: String?) throws(VitrineError) -> [String] {
         let files = try listFiles(output)
         let fileSet = Set(files)
         var anchors: [String: Set<String>] = [:]

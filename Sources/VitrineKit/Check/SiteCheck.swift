@@ -4,24 +4,30 @@ import Logging
 /// `vitrine check`: validates a site's inputs and, if it was built, its output — and reports
 /// every problem, one line each, instead of stopping at the first.
 public struct SiteCheck: Sendable {
+    /// The site to check, and its output.
     public let options: BuildOptions
-    public let logger: Logger
+    let logger: Logger
 
+    /// A check of the site `options` names; nothing is written.
     public init(options: BuildOptions, logger: Logger = Logger(label: "vitrine")) {
         self.options = options
         self.logger = logger
     }
 
+    /// What `vitrine check` found.
     public struct Result: Sendable {
+        /// One line per problem: a file that does not read, a broken link.
         public var problems: [String]
         /// Values the input policies left out (a rating of 1e18, a repeated catalog id): the
         /// build goes on without them, so they do not fail the check.
         public var warnings: [String] = []
         /// Whether a built site was found and its links checked.
         public var checkedOutput: Bool
+        /// Files of the built site whose links were checked.
         public var files: Int
     }
 
+    /// Reads every input as a build would, then checks the built site's links, if there is one.
     public func run() -> Result {
         var problems: [String] = []
         var warnings: [String] = []

@@ -1,14 +1,14 @@
 import Foundation
 
 /// One entry of `favorites.json`.
-public struct Favorite: Sendable, Equatable {
-    public var id: ItemID
+struct Favorite: Sendable, Equatable {
+    var id: ItemID
     /// The RFC 3339 text as written (kept verbatim so the file round-trips).
-    public var addedAtText: String
+    var addedAtText: String
     /// The instant it denotes; ordering uses this, never the text.
-    public var addedAt: Date
+    var addedAt: Date
     /// A snapshot of the normalized item, when present.
-    public var item: Item? {
+    var item: Item? {
         didSet { itemAsRead = nil }
     }
     /// The snapshot exactly as the file had it (unknown keys included), written back while
@@ -17,7 +17,7 @@ public struct Favorite: Sendable, Equatable {
     /// Keys of the entry vitrine does not know (`note`), kept through every rewrite.
     var otherKeys: [String: JSONValue] = [:]
 
-    public init(id: ItemID, addedAtText: String, addedAt: Date, item: Item?) {
+    init(id: ItemID, addedAtText: String, addedAt: Date, item: Item?) {
         self.id = id
         self.addedAtText = addedAtText
         self.addedAt = addedAt
@@ -26,19 +26,19 @@ public struct Favorite: Sendable, Equatable {
 }
 
 /// `favorites.json`: `{"favorites": [{"id", "addedAt", "item"?}]}`.
-public struct FavoritesFile: Sendable, Equatable {
-    public var favorites: [Favorite]
+struct FavoritesFile: Sendable, Equatable {
+    var favorites: [Favorite]
     /// Top-level keys vitrine does not know (`comment`), kept through every rewrite.
     var otherKeys: [String: JSONValue] = [:]
     /// Values the input policies left out of the items' snapshots, one line each.
-    public var warnings: [String] = []
+    var warnings: [String] = []
 
-    public init(favorites: [Favorite]) {
+    init(favorites: [Favorite]) {
         self.favorites = favorites
     }
 
     /// Favorites in display order: by instant (ties by id, so the order is total).
-    public func ordered(_ order: FavoritesConfig.Order) -> [Favorite] {
+    func ordered(_ order: FavoritesConfig.Order) -> [Favorite] {
         favorites.sorted { lhs, rhs in
             if lhs.addedAt != rhs.addedAt {
                 return order == .newestFirst ? lhs.addedAt > rhs.addedAt : lhs.addedAt < rhs.addedAt
@@ -110,7 +110,7 @@ extension FavoritesFile {
     }
 
     /// Reads and validates the file's bytes; `file` is the path used in messages.
-    public static func parse(_ data: Data, file: String) throws(VitrineError) -> FavoritesFile {
+    static func parse(_ data: Data, file: String) throws(VitrineError) -> FavoritesFile {
         var wire = try JSONFile.decode(Wire.self, from: data, file: file)
         let snapshots = wire.favorites.enumerated().compactMap { index, entry in entry.item.map { (index, $0) } }
         let (checked, warnings) = Item.checked(snapshots.map { $0.1 }, file: file, data: data) {
@@ -149,8 +149,8 @@ extension FavoritesFile {
 }
 
 /// RFC 3339 timestamps with any offset and optional fractional seconds.
-public enum RFC3339 {
-    public static func date(from text: String) -> Date? {
+enum RFC3339 {
+    static func date(from text: String) -> Date? {
         let plain = ISO8601DateFormatter()
         plain.formatOptions = [.withInternetDateTime]
         if let date = plain.date(from: text) { return date }
@@ -160,7 +160,7 @@ public enum RFC3339 {
     }
 
     /// UTC, second precision: `2026-11-20T09:12:00Z`.
-    public static func string(from date: Date) -> String {
+    static func string(from date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)

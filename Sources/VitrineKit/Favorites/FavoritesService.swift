@@ -3,26 +3,35 @@ import Logging
 
 /// `vitrine favorites list|add|remove`: the favorites workflow over `FavoritesStore`.
 public struct FavoritesService: Sendable {
+    /// The site whose favorites file is read and changed.
     public let options: BuildOptions
-    public let logger: Logger
+    let logger: Logger
     /// The clock for `addedAt`; a seam for tests.
     public var now: @Sendable () -> Date = { Date() }
     /// Test seam, passed to the store.
     var beforeRename: AtomicFile.BeforeRename?
 
+    /// The favorites of the site `options` names.
     public init(options: BuildOptions, logger: Logger = Logger(label: "vitrine")) {
         self.options = options
         self.logger = logger
     }
 
+    /// One favorite as `vitrine favorites list` prints it.
     public struct Row: Sendable, Equatable {
+        /// 1-based, in display order.
         public var position: Int
+        /// `giphy:FiGiRei2ICzzG`.
         public var id: String
+        /// The item kind: `gif`, `movie`, `book`, `app`, `entry`.
         public var kind: String
+        /// The title from its snapshot, or a note that it was not looked up yet.
         public var title: String
+        /// When it was added, as stored.
         public var added: String
     }
 
+    /// What `add` did.
     public enum AddOutcome: Sendable, Equatable {
         case added(title: String, count: Int, limit: Int)
         case alreadyThere(count: Int, limit: Int)

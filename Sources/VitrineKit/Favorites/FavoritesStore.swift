@@ -3,20 +3,20 @@ import Foundation
 /// `favorites.json` read, changed and written safely: every change runs under an exclusive
 /// lock, re-reads the file, and replaces it atomically. A malformed file is reported with
 /// file:line:column and never overwritten.
-public struct FavoritesStore: Sendable {
-    public let url: URL
+struct FavoritesStore: Sendable {
+    let url: URL
     /// The path as the user would type it, for messages.
-    public let label: String
+    let label: String
     /// Test seam: runs between writing the new file and renaming it into place.
     var beforeRename: AtomicFile.BeforeRename?
 
-    public init(url: URL, label: String) {
+    init(url: URL, label: String) {
         self.url = url
         self.label = label
     }
 
     /// The current file; no file means no favorites yet.
-    public func read() throws(VitrineError) -> FavoritesFile {
+    func read() throws(VitrineError) -> FavoritesFile {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             if FileManager.default.fileExists(atPath: url.path) {
                 throw VitrineError(file: label, "cannot read")
@@ -30,7 +30,7 @@ public struct FavoritesStore: Sendable {
     /// a different file (through a symbolic link, keeping mode and owner; a read-only file
     /// is refused). Returns what `change` decided.
     @discardableResult
-    public func update<Result>(_ change: (inout FavoritesFile) throws(VitrineError) -> Result) throws(VitrineError) -> Result {
+    func update<Result>(_ change: (inout FavoritesFile) throws(VitrineError) -> Result) throws(VitrineError) -> Result {
         let target = try AtomicFile.destination(of: url, label: label)
         let lock = try FileLock(target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).lock"), label: label)
         defer { withExtendedLifetime(lock) {} }

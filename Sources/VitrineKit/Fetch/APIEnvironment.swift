@@ -2,11 +2,16 @@ import Foundation
 
 /// Base URLs of the four APIs; the executable fills them from `VITRINE_*_URL`.
 public struct APIEndpoints: Sendable, Equatable {
+    /// GIPHY's API root (`https://api.giphy.com`).
     public var giphy: URL
+    /// TMDB's API root.
     public var tmdb: URL
+    /// Google Books' API root.
     public var googleBooks: URL
+    /// The App Store lookup's root (`https://itunes.apple.com`).
     public var itunes: URL
 
+    /// The real services.
     public static let production = APIEndpoints(
         giphy: URL(string: "https://api.giphy.com")!,
         tmdb: URL(string: "https://api.themoviedb.org")!,
@@ -14,6 +19,7 @@ public struct APIEndpoints: Sendable, Equatable {
         itunes: URL(string: "https://itunes.apple.com")!
     )
 
+    /// Other roots: a proxy, or a stub server in tests.
     public init(giphy: URL, tmdb: URL, googleBooks: URL, itunes: URL) {
         self.giphy = giphy
         self.tmdb = tmdb
@@ -42,13 +48,16 @@ public struct APIEndpoints: Sendable, Equatable {
 
 /// API keys, from the environment (by the executable). Never logged or written anywhere.
 public struct APICredentials: Sendable, Equatable {
+    /// GIPHY's key (`GIPHY_API_KEY`).
     public var giphyKey: String?
     /// TMDB v3 key, sent as `api_key`.
     public var tmdbKey: String?
     /// TMDB v4 read access token, sent as `Authorization: Bearer`.
     public var tmdbToken: String?
+    /// Google Books' key (`GOOGLE_BOOKS_API_KEY`); optional, raises the quota.
     public var googleBooksKey: String?
 
+    /// Keys as the environment gives them; nil where there is none.
     public init(giphyKey: String? = nil, tmdbKey: String? = nil, tmdbToken: String? = nil, googleBooksKey: String? = nil) {
         func clean(_ value: String?) -> String? {
             guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }

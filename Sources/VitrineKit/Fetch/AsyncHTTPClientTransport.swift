@@ -5,14 +5,14 @@ import NIOHTTP1
 
 /// The production transport: one AsyncHTTPClient for a build, with a connect timeout and a
 /// deadline for each whole exchange.
-public final class AsyncHTTPClientTransport: HTTPTransport {
+final class AsyncHTTPClientTransport: HTTPTransport {
     /// Largest body accepted (API pages are a few hundred KB).
     static let maxBodyBytes = 32 * 1024 * 1024
 
     private let client: HTTPClient
     private let timeouts: HTTPTimeouts
 
-    public init(timeouts: HTTPTimeouts = HTTPTimeouts()) {
+    init(timeouts: HTTPTimeouts = HTTPTimeouts()) {
         self.timeouts = timeouts
         var configuration = HTTPClient.Configuration(
             timeout: .init(connect: .nanoseconds(timeouts.connect.nanoseconds), read: .nanoseconds(timeouts.total.nanoseconds))
@@ -22,7 +22,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
-    public func shutdown() async {
+    func shutdown() async {
         do {
             try await client.shutdown()
         } catch {
@@ -30,7 +30,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         }
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var outgoing = HTTPClientRequest(url: request.sentURL.absoluteString)
         outgoing.method = .GET
         outgoing.headers.add(name: "User-Agent", value: "vitrine/0.1 (static site generator)")

@@ -3,11 +3,11 @@ import Logging
 
 /// What the source clients call: the cache first, then the transport with retries and
 /// timeouts, a bound on requests in flight, and counters for the build report.
-public actor FetchClient {
-    public struct Counters: Sendable, Equatable {
-        public var requests = 0
-        public var cacheHits = 0
-        public var retries = 0
+actor FetchClient {
+    struct Counters: Sendable, Equatable {
+        var requests = 0
+        var cacheHits = 0
+        var retries = 0
     }
 
     let transport: any HTTPTransport
@@ -18,9 +18,9 @@ public actor FetchClient {
     private let maxInFlight: Int
     private var inFlight = 0
     private var waiters: [CheckedContinuation<Void, Never>] = []
-    public private(set) var counters = Counters()
+    private(set) var counters = Counters()
 
-    public init(
+    init(
         transport: any HTTPTransport, cache: HTTPCache?, retry: RetryPolicy = RetryPolicy(), maxInFlight: Int = 4,
         logger: Logger = Logger(label: "vitrine.fetch"),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
@@ -34,17 +34,17 @@ public actor FetchClient {
     }
 
     /// A failed request, described without credentials. `attempts` is how many were made.
-    public struct Failure: Error, Sendable {
-        public var message: String
-        public var status: Int?
-        public var body: Data?
-        public var attempts: Int
+    struct Failure: Error, Sendable {
+        var message: String
+        var status: Int?
+        var body: Data?
+        var attempts: Int
     }
 
     /// Fetches a request's body: cached if fresh, else from the network, retrying 429, 5xx,
     /// timeouts and connection failures. Non-2xx after the last attempt throws `Failure`
     /// with the status and body, so the caller can read the API's own error message.
-    public func get(_ request: HTTPRequest) async throws(Failure) -> Data {
+    func get(_ request: HTTPRequest) async throws(Failure) -> Data {
         if let cached = await cache?.response(for: request) {
             counters.cacheHits += 1
             logger.debug("cache hit \(request.redactedURL)")

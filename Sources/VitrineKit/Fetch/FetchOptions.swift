@@ -2,6 +2,7 @@ import Foundation
 
 /// How a build treats the network. Filled in by the executable (which reads the environment).
 public struct FetchOptions: Sendable {
+    /// Whether a build may search, and whether it must.
     public enum Mode: Sendable, Equatable {
         /// Use a gallery's snapshot when it exists and matches the gallery; search otherwise.
         case snapshotsFirst
@@ -11,27 +12,33 @@ public struct FetchOptions: Sendable {
         case offline
     }
 
+    /// Snapshots first, `--refresh` or `--offline`.
     public var mode: Mode
     /// Any failed search fails the build (`--strict`), instead of keeping its snapshot.
     public var strict: Bool
+    /// Where each API is reached.
     public var endpoints: APIEndpoints
+    /// The API keys.
     public var credentials: APICredentials
     /// Raw HTTP responses; default `SITE/.vitrine-cache/http` (outside the output).
     public var cacheDirectory: URL?
+    /// How long a cached response is used without asking again.
     public var cacheMaxAge: Duration
+    /// Connect and whole-request time limits.
     public var timeouts: HTTPTimeouts
-    public var retry: RetryPolicy
+    /// Retries of a failed request: three attempts, backing off from 0.5 s.
+    var retry = RetryPolicy()
     /// Searches running at once.
-    public var concurrency: Int
+    var concurrency = 4
     /// Test seams: another transport, and a sleep that does not wait.
-    public var transport: (any HTTPTransport)?
-    public var sleep: (@Sendable (Duration) async throws -> Void)?
+    var transport: (any HTTPTransport)?
+    var sleep: (@Sendable (Duration) async throws -> Void)?
 
+    /// Options as the command line gives them; the defaults are those of a plain `vitrine build`.
     public init(
         mode: Mode = .snapshotsFirst, strict: Bool = false, endpoints: APIEndpoints = .production,
         credentials: APICredentials = APICredentials(), cacheDirectory: URL? = nil, cacheMaxAge: Duration = .seconds(3600),
-        timeouts: HTTPTimeouts = HTTPTimeouts(), retry: RetryPolicy = RetryPolicy(), concurrency: Int = 4,
-        transport: (any HTTPTransport)? = nil, sleep: (@Sendable (Duration) async throws -> Void)? = nil
+        timeouts: HTTPTimeouts = HTTPTimeouts()
     ) {
         self.mode = mode
         self.strict = strict
@@ -40,9 +47,5 @@ public struct FetchOptions: Sendable {
         self.cacheDirectory = cacheDirectory
         self.cacheMaxAge = cacheMaxAge
         self.timeouts = timeouts
-        self.retry = retry
-        self.concurrency = concurrency
-        self.transport = transport
-        self.sleep = sleep
     }
 }

@@ -4,13 +4,13 @@ import Foundation
 ///
 /// `secretQueryItems` and `secretHeaders` carry credentials: they are sent, but never part
 /// of a cache key, a log line, an error message or a file name (`redactedURL`).
-public struct HTTPRequest: Sendable, Hashable {
-    public var url: URL
-    public var headers: [String: String]
-    public var secretQueryItems: [URLQueryItem]
-    public var secretHeaders: [String: String]
+struct HTTPRequest: Sendable, Hashable {
+    var url: URL
+    var headers: [String: String]
+    var secretQueryItems: [URLQueryItem]
+    var secretHeaders: [String: String]
 
-    public init(url: URL, headers: [String: String] = [:], secretQueryItems: [URLQueryItem] = [], secretHeaders: [String: String] = [:]) {
+    init(url: URL, headers: [String: String] = [:], secretQueryItems: [URLQueryItem] = [], secretHeaders: [String: String] = [:]) {
         self.url = url
         self.headers = headers
         self.secretQueryItems = secretQueryItems
@@ -18,7 +18,7 @@ public struct HTTPRequest: Sendable, Hashable {
     }
 
     /// The URL without credentials: what logs, errors and cache keys see.
-    public var redactedURL: String { url.absoluteString }
+    var redactedURL: String { url.absoluteString }
 
     /// The URL actually sent, credentials included.
     var sentURL: URL {
@@ -37,34 +37,37 @@ public struct HTTPRequest: Sendable, Hashable {
     }
 }
 
-public struct HTTPResponse: Sendable, Equatable {
-    public var status: Int
+struct HTTPResponse: Sendable, Equatable {
+    var status: Int
     /// Header names lower-cased.
-    public var headers: [String: String]
-    public var body: Data
+    var headers: [String: String]
+    var body: Data
 
-    public init(status: Int, headers: [String: String] = [:], body: Data) {
+    init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.body = body
     }
 
-    public var isSuccess: Bool { (200..<300).contains(status) }
+    var isSuccess: Bool { (200..<300).contains(status) }
 }
 
 /// Sends one request; the seam tests and other HTTP stacks plug into. Timeouts are the
 /// transport's own configuration; a timeout or connection failure throws `TransportError`.
-public protocol HTTPTransport: Sendable {
+protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
     /// Releases connections; called once when a build's fetching is over.
     func shutdown() async
 }
 
+/// How long a request may take (`--timeout`).
 public struct HTTPTimeouts: Sendable, Equatable {
+    /// Until the connection is made.
     public var connect: Duration
     /// From sending the request to the last byte of the body.
     public var total: Duration
 
+    /// Ten seconds to connect and thirty for the whole request, unless told otherwise.
     public init(connect: Duration = .seconds(10), total: Duration = .seconds(30)) {
         self.connect = connect
         self.total = total
@@ -72,8 +75,8 @@ public struct HTTPTimeouts: Sendable, Equatable {
 }
 
 /// A transport failure that is not an HTTP status: refused, reset, timed out.
-public struct TransportError: Error, Sendable, CustomStringConvertible {
-    public enum Kind: Sendable { case timeout, connection }
-    public var kind: Kind
-    public var description: String
+struct TransportError: Error, Sendable, CustomStringConvertible {
+    enum Kind: Sendable { case timeout, connection }
+    var kind: Kind
+    var description: String
 }

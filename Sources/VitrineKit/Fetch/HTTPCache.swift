@@ -7,12 +7,12 @@ import Foundation
 /// non-secret headers); an entry is a `<key>.json` metadata file beside a `<key>.body`,
 /// each written atomically. Only successful responses are stored. The cache is an
 /// optimisation: an unreadable entry counts as a miss and is overwritten.
-public actor HTTPCache {
-    public let directory: URL
-    public let maxAge: Duration
+actor HTTPCache {
+    let directory: URL
+    let maxAge: Duration
     private let now: @Sendable () -> Date
 
-    public init(directory: URL, maxAge: Duration, now: @escaping @Sendable () -> Date = { Date() }) {
+    init(directory: URL, maxAge: Duration, now: @escaping @Sendable () -> Date = { Date() }) {
         self.directory = directory
         self.maxAge = maxAge
         self.now = now

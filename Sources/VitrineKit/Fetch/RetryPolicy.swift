@@ -2,13 +2,13 @@ import Foundation
 
 /// When and how long to wait before trying a request again: on 429, 5xx and connection
 /// failures, with exponential backoff and jitter, honouring `Retry-After`.
-public struct RetryPolicy: Sendable {
+struct RetryPolicy: Sendable {
     /// Attempts in all, the first included.
-    public var maxAttempts: Int
-    public var baseDelay: Duration
-    public var maxDelay: Duration
+    var maxAttempts: Int
+    var baseDelay: Duration
+    var maxDelay: Duration
 
-    public init(maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(30)) {
+    init(maxAttempts: Int = 3, baseDelay: Duration = .milliseconds(500), maxDelay: Duration = .seconds(30)) {
         self.maxAttempts = max(1, maxAttempts)
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay

@@ -2,19 +2,19 @@ import Foundation
 import Yams
 
 /// A `content/*.md` file: optional YAML front matter, then CommonMark.
-public struct ContentFile: Sendable {
+struct ContentFile: Sendable {
     /// File name without `.md`: `index`, a gallery name, or a page name.
-    public var name: String
-    public var title: String?
-    public var description: String?
+    var name: String
+    var title: String?
+    var description: String?
     /// Order in the navigation (lower first; then by name). Pages only.
-    public var weight: Int
+    var weight: Int
     /// Whether a page is listed in the navigation.
-    public var inNavigation: Bool
-    public var html: String
+    var inNavigation: Bool
+    var html: String
 
     /// Splits and parses the file. Front matter is delimited by `---` lines at the very top.
-    public static func parse(_ text: String, name: String, file: String) throws(VitrineError) -> ContentFile {
+    static func parse(_ text: String, name: String, file: String) throws(VitrineError) -> ContentFile {
         var body = text
         var content = ContentFile(name: name, title: nil, description: nil, weight: 0, inNavigation: true, html: "")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -11,15 +11,15 @@
 /// Idempotent: a checked item checks to itself with no problems.
 extension Item {
     /// One value the policy left out: `movie.voteAverage: 1e+18 is not a rating from 0 to 10; left out`.
-    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+    struct Problem: Sendable, Equatable, CustomStringConvertible {
         /// The field's key path inside the item, for a position in the file: `["movie", "voteAverage"]`.
-        public var path: [String]
-        public var message: String
+        var path: [String]
+        var message: String
 
-        public var description: String { "\(path.joined(separator: ".")): \(message)" }
+        var description: String { "\(path.joined(separator: ".")): \(message)" }
     }
 
-    public func checked() -> (item: Item, problems: [Problem]) {
+    func checked() -> (item: Item, problems: [Problem]) {
         var checker = NumberPolicy.Checker()
         var item = self
         item.title = TextPolicy.plain(title)

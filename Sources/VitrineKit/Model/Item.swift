@@ -1,17 +1,17 @@
 /// A normalized catalog item: what every source's decoder produces, what snapshots store
 /// and what pages are rendered from. Every URL in it has passed `SafeURL`.
-public struct Item: Sendable, Hashable {
-    public var id: ItemID
-    public var title: String
+struct Item: Sendable, Hashable {
+    var id: ItemID
+    var title: String
     /// The item's page at its origin (GIPHY page, TMDB page, Google Books info, App Store).
-    public var link: String?
+    var link: String?
     /// The grid thumbnail.
-    public var image: Picture?
+    var image: Picture?
     /// What only this kind of item has; nil when a snapshot stored none. Its case is always
     /// the kind of the id's source (`Details.kind == id.source.kind`).
-    public var details: Details?
+    var details: Details?
 
-    public init(id: ItemID, title: String, link: String? = nil, image: Picture? = nil, details: Details? = nil) {
+    init(id: ItemID, title: String, link: String? = nil, image: Picture? = nil, details: Details? = nil) {
         self.id = id
         self.title = title
         self.link = link
@@ -19,11 +19,11 @@ public struct Item: Sendable, Hashable {
         self.details = details
     }
 
-    public var kind: ItemKind { id.source.kind }
+    var kind: ItemKind { id.source.kind }
 
     /// One case per kind of item: a new source's kind is a new case, and every `switch`
     /// over it is a place the compiler names.
-    public enum Details: Sendable, Hashable {
+    enum Details: Sendable, Hashable {
         case gif(GIFDetails)
         case movie(MovieDetails)
         case book(BookDetails)
@@ -31,7 +31,7 @@ public struct Item: Sendable, Hashable {
         case entry(EntryDetails)
 
         /// The kind these details belong to.
-        public var kind: ItemKind {
+        var kind: ItemKind {
             switch self {
             case .gif: .gif
             case .movie: .movie
@@ -43,23 +43,23 @@ public struct Item: Sendable, Hashable {
     }
 
     /// The GIF's details, when the item is a GIF.
-    public var gif: GIFDetails? {
+    var gif: GIFDetails? {
         if case .gif(let details) = details { details } else { nil }
     }
     /// The movie's details, when the item is a movie.
-    public var movie: MovieDetails? {
+    var movie: MovieDetails? {
         if case .movie(let details) = details { details } else { nil }
     }
     /// The book's details, when the item is a book.
-    public var book: BookDetails? {
+    var book: BookDetails? {
         if case .book(let details) = details { details } else { nil }
     }
     /// The app's details, when the item is an app.
-    public var app: AppDetails? {
+    var app: AppDetails? {
         if case .app(let details) = details { details } else { nil }
     }
     /// The catalog entry's details, when the item comes from a catalog file.
-    public var entry: EntryDetails? {
+    var entry: EntryDetails? {
         if case .entry(let details) = details { details } else { nil }
     }
 }
@@ -72,7 +72,7 @@ extension Item: Codable {
         case id, title, link, image, gif, movie, book, app, entry
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(ItemID.self, forKey: .id)
         title = try container.decode(String.self, forKey: .title)
@@ -87,7 +87,7 @@ extension Item: Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(title, forKey: .title)
@@ -105,16 +105,16 @@ extension Item: Codable {
 }
 
 /// An image with its intrinsic size when the API gives one.
-public struct Picture: Codable, Sendable, Hashable {
-    public var url: String
-    public var width: Int?
-    public var height: Int?
+struct Picture: Codable, Sendable, Hashable {
+    var url: String
+    var width: Int?
+    var height: Int?
     /// The other sizes of the same image that the API publishes (GIPHY's renditions, TMDB's
     /// `w92`…`w780`, Google Books' zoom levels, App Store artwork sizes), narrowest first,
     /// for `srcset`. Absent in older snapshots: then `url` is the only size.
-    public var renditions: [Rendition]?
+    var renditions: [Rendition]?
 
-    public init(url: String, width: Int? = nil, height: Int? = nil, renditions: [Rendition]? = nil) {
+    init(url: String, width: Int? = nil, height: Int? = nil, renditions: [Rendition]? = nil) {
         self.url = url
         self.width = width
         self.height = height
@@ -123,13 +123,13 @@ public struct Picture: Codable, Sendable, Hashable {
 }
 
 /// One size of an image: a checked URL and its width in pixels (the `w` of `srcset`).
-public struct Rendition: Codable, Sendable, Hashable {
-    public var url: String
-    public var width: Int
+struct Rendition: Codable, Sendable, Hashable {
+    var url: String
+    var width: Int
     /// Known for GIPHY, TMDB (2:3) and the App Store; nominal for Google Books (which gives none).
-    public var height: Int?
+    var height: Int?
 
-    public init(url: String, width: Int, height: Int? = nil) {
+    init(url: String, width: Int, height: Int? = nil) {
         self.url = url
         self.width = width
         self.height = height
@@ -144,37 +144,37 @@ public struct Rendition: Codable, Sendable, Hashable {
 }
 
 /// An entry of a catalog file (`source: file`).
-public struct EntryDetails: Codable, Sendable, Hashable {
+struct EntryDetails: Codable, Sendable, Hashable {
     /// 0–10, shown with one decimal.
-    public var rating: Double?
+    var rating: Double?
     /// CommonMark source; rendered (safe mode) once, on the item's own page.
-    public var description: String?
+    var description: String?
 
-    public init(rating: Double? = nil, description: String? = nil) {
+    init(rating: Double? = nil, description: String? = nil) {
         self.rating = rating
         self.description = description
     }
 }
 
-public struct GIFDetails: Codable, Sendable, Hashable {
+struct GIFDetails: Codable, Sendable, Hashable {
     /// `g`, `pg`, `pg-13`, `r` (or the legacy `y`).
-    public var rating: String?
-    public var username: String?
+    var rating: String?
+    var username: String?
     /// Where the GIF was found (`source_post_url`, else `source`).
-    public var sourceURL: String?
+    var sourceURL: String?
     /// The domain of the source (`source_tld`).
-    public var sourceDomain: String?
+    var sourceDomain: String?
     /// The animated GIF for the detail page (`fixed_width`/`original`).
-    public var animated: Picture?
+    var animated: Picture?
     /// A still frame for `prefers-reduced-motion`.
-    public var still: Picture?
+    var still: Picture?
     /// Lighter animated renditions, when GIPHY gives them.
-    public var mp4: String?
-    public var webp: String?
+    var mp4: String?
+    var webp: String?
     /// Every webp size GIPHY gives, narrowest first (absent in older snapshots).
-    public var webpRenditions: [Rendition]?
+    var webpRenditions: [Rendition]?
 
-    public init(
+    init(
         rating: String? = nil, username: String? = nil, sourceURL: String? = nil, sourceDomain: String? = nil,
         animated: Picture? = nil, still: Picture? = nil, mp4: String? = nil, webp: String? = nil,
         webpRenditions: [Rendition]? = nil
@@ -191,20 +191,20 @@ public struct GIFDetails: Codable, Sendable, Hashable {
     }
 }
 
-public struct MovieDetails: Codable, Sendable, Hashable {
-    public var originalTitle: String?
-    public var overview: String?
+struct MovieDetails: Codable, Sendable, Hashable {
+    var originalTitle: String?
+    var overview: String?
     /// `YYYY-MM-DD` as TMDB gives it; nil when empty.
-    public var releaseDate: String?
+    var releaseDate: String?
     /// 0–10.
-    public var voteAverage: Double?
-    public var voteCount: Int?
+    var voteAverage: Double?
+    var voteCount: Int?
     /// The large poster for the detail page (the grid uses `Item.image`).
-    public var poster: Picture?
-    public var backdrop: Picture?
-    public var originalLanguage: String?
+    var poster: Picture?
+    var backdrop: Picture?
+    var originalLanguage: String?
 
-    public init(
+    init(
         originalTitle: String? = nil, overview: String? = nil, releaseDate: String? = nil,
         voteAverage: Double? = nil, voteCount: Int? = nil, poster: Picture? = nil,
         backdrop: Picture? = nil, originalLanguage: String? = nil
@@ -220,25 +220,25 @@ public struct MovieDetails: Codable, Sendable, Hashable {
     }
 }
 
-public struct BookDetails: Codable, Sendable, Hashable {
-    public var subtitle: String?
-    public var authors: [String]
-    public var publisher: String?
+struct BookDetails: Codable, Sendable, Hashable {
+    var subtitle: String?
+    var authors: [String]
+    var publisher: String?
     /// `2013`, `2012-11`, `2012-11-26`: kept as given.
-    public var publishedDate: String?
-    public var pageCount: Int?
-    public var categories: [String]
+    var publishedDate: String?
+    var pageCount: Int?
+    var categories: [String]
     /// Plain text: Google's HTML is stripped and its entities decoded by the decoder.
-    public var description: String?
-    public var averageRating: Double?
-    public var ratingsCount: Int?
-    public var language: String?
+    var description: String?
+    var averageRating: Double?
+    var ratingsCount: Int?
+    var language: String?
     /// ISBN-13, then ISBN-10, then others, as `TYPE:value`.
-    public var identifiers: [String]
+    var identifiers: [String]
     /// The larger cover for the detail page.
-    public var cover: Picture?
+    var cover: Picture?
 
-    public init(
+    init(
         subtitle: String? = nil, authors: [String] = [], publisher: String? = nil, publishedDate: String? = nil,
         pageCount: Int? = nil, categories: [String] = [], description: String? = nil,
         averageRating: Double? = nil, ratingsCount: Int? = nil, language: String? = nil,
@@ -259,35 +259,35 @@ public struct BookDetails: Codable, Sendable, Hashable {
     }
 }
 
-public struct AppDetails: Codable, Sendable, Hashable {
-    public var seller: String?
-    public var bundleID: String?
+struct AppDetails: Codable, Sendable, Hashable {
+    var seller: String?
+    var bundleID: String?
     /// 0–5, as precise as Apple sends it; rounded for display only.
-    public var averageRating: Double?
-    public var ratingCount: Int?
+    var averageRating: Double?
+    var ratingCount: Int?
     /// `primaryGenreName` (stays English), then localized `genres`.
-    public var category: String?
-    public var genres: [String]
-    public var fileSizeBytes: Int64?
-    public var version: String?
+    var category: String?
+    var genres: [String]
+    var fileSizeBytes: Int64?
+    var version: String?
     /// `contentAdvisoryRating`, e.g. `4+`, `12+`.
-    public var ageRating: String?
+    var ageRating: String?
     /// `formattedPrice` as the storefront writes it (`Free`, `무료`, `$4.99`).
-    public var price: String?
+    var price: String?
     /// `price` as a number (`0`, `4.99`), for structured data; absent in older snapshots.
-    public var priceAmount: Double?
+    var priceAmount: Double?
     /// ISO 4217 code of the storefront's currency (`USD`, `KRW`).
-    public var currency: String?
+    var currency: String?
     /// ISO codes, duplicates removed, order kept.
-    public var languages: [String]
-    public var screenshots: [Picture]
-    public var iPadScreenshots: [Picture]
-    public var description: String?
-    public var releaseNotes: String?
-    public var releaseDate: String?
-    public var minimumOSVersion: String?
+    var languages: [String]
+    var screenshots: [Picture]
+    var iPadScreenshots: [Picture]
+    var description: String?
+    var releaseNotes: String?
+    var releaseDate: String?
+    var minimumOSVersion: String?
 
-    public init(
+    init(
         seller: String? = nil, bundleID: String? = nil, averageRating: Double? = nil, ratingCount: Int? = nil,
         category: String? = nil, genres: [String] = [], fileSizeBytes: Int64? = nil, version: String? = nil,
         ageRating: String? = nil, price: String? = nil, languages: [String] = [], screenshots: [Picture] = [],

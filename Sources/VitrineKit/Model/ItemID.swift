@@ -3,17 +3,17 @@ import Foundation
 
 /// An item's identity across the whole site: `giphy:FiGiRei2ICzzG`, `tmdb:550`,
 /// `books:zyTCAlFPjgYC`, `appstore:872469884`.
-public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let source: Source
-    public let value: String
+struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    let source: Source
+    let value: String
 
-    public init(source: Source, value: String) {
+    init(source: Source, value: String) {
         self.source = source
         self.value = value
     }
 
     /// Parses `prefix:value`; the value must be non-empty and free of control characters.
-    public init(parsing text: String) throws(VitrineError) {
+    init(parsing text: String) throws(VitrineError) {
         guard let colon = text.firstIndex(of: ":") else {
             throw VitrineError("invalid id '\(text)': expected SOURCE:ID, e.g. giphy:FiGiRei2ICzzG or tmdb:550", kind: .usage)
         }
@@ -31,11 +31,11 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
         self.init(source: source, value: value)
     }
 
-    public var description: String { "\(source.idPrefix):\(value)" }
+    var description: String { "\(source.idPrefix):\(value)" }
 
     /// The longest folder name `pathSegment` gives, in bytes: well under the 255-byte
     /// file-name limit of every common file system.
-    public static let maxPathSegmentBytes = 200
+    static let maxPathSegmentBytes = 200
 
     /// The folder name of the item's detail page under `items/`: `giphy-FiGiRei2ICzzG`.
     ///
@@ -45,7 +45,7 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// are 540 bytes) is shortened, stably: its first 150 bytes (never half a `~HH`), `~~`
     /// and 32 hex digits of the SHA-256 of the whole id. `~~` never occurs in a full
     /// encoding, so a shortened name cannot equal another id's full one.
-    public var pathSegment: String {
+    var pathSegment: String {
         let full = encodedSegment
         guard full.utf8.count > Self.maxPathSegmentBytes else { return full }
         var cut = full.utf8.index(full.utf8.startIndex, offsetBy: 150)
@@ -72,13 +72,13 @@ public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
         return segment
     }
 
-    public static func < (lhs: ItemID, rhs: ItemID) -> Bool {
+    static func < (lhs: ItemID, rhs: ItemID) -> Bool {
         (lhs.source.idPrefix, lhs.value) < (rhs.source.idPrefix, rhs.value)
     }
 }
 
 extension ItemID: Codable {
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         do {
@@ -88,7 +88,7 @@ extension ItemID: Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

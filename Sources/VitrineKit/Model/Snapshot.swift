@@ -3,21 +3,21 @@ import Foundation
 /// A gallery's normalized search result as saved in `SITE/data/<gallery>.json`.
 ///
 /// Deterministic: sorted keys, items in API order, no fetch time.
-public struct Snapshot: Codable, Sendable, Equatable {
-    public static let currentFormat = "vitrine-snapshot/1"
+struct Snapshot: Codable, Sendable, Equatable {
+    static let currentFormat = "vitrine-snapshot/1"
 
-    public var format: String
-    public var gallery: String
-    public var source: Source
+    var format: String
+    var gallery: String
+    var source: Source
     /// The query or list the items answer (`cats`, `popular`, `ids 872469884,1`).
-    public var query: String?
+    var query: String?
     /// The API's own total (an estimate for Google Books); at least `items.count`.
-    public var totalResults: Int
-    public var items: [Item]
+    var totalResults: Int
+    var items: [Item]
     /// Ids the API did not know (App Store lookups with no result), reported by the build.
-    public var invalidIDs: [String]
+    var invalidIDs: [String]
 
-    public init(gallery: String, source: Source, query: String?, totalResults: Int, items: [Item], invalidIDs: [String] = []) {
+    init(gallery: String, source: Source, query: String?, totalResults: Int, items: [Item], invalidIDs: [String] = []) {
         self.format = Self.currentFormat
         self.gallery = gallery
         self.source = source
@@ -29,15 +29,15 @@ public struct Snapshot: Codable, Sendable, Equatable {
 }
 
 /// The JSON coding every vitrine file uses: stable, readable, no escaped slashes.
-public enum VitrineJSON {
-    public static func encoder() -> JSONEncoder {
+enum VitrineJSON {
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
     /// Encodes with a trailing newline, as a person's editor would save it.
-    public static func encode<T: Encodable>(_ value: T) throws -> Data {
+    static func encode<T: Encodable>(_ value: T) throws -> Data {
         var data = try encoder().encode(value)
         data.append(0x0A)
         return data

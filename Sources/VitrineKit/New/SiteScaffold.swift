@@ -15,9 +15,11 @@ public struct SiteScaffold: Sendable {
 
         """
 
+    /// The new or empty folder the site is written into.
     public let directory: URL
     /// How the user named the folder, for messages and the printed next steps.
     public let label: String
+    /// The source of the sample gallery.
     public let source: Source
     /// Where the site will be published (`--base-url`); nil leaves `baseURL` commented out.
     public let baseURL: String?

@@ -3,65 +3,65 @@
 /// Every page is a folder with an `index.html` (except `404.html` and the XML files), and
 /// every link points at the file itself (`../cats/index.html`), so the site works from a
 /// server under any sub-path and straight from the file system (an unzipped CI artifact).
-public struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible {
+struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Folder segments below the root; empty for the home page.
-    public let folders: [String]
+    let folders: [String]
     /// The file name: `index.html`, `404.html`, `sitemap.xml`, `feed.xml`.
-    public let file: String
+    let file: String
 
-    public init(_ folders: [String], file: String = "index.html") {
+    init(_ folders: [String], file: String = "index.html") {
         self.folders = folders
         self.file = file
     }
 
-    public static let home = SitePath([])
-    public static let notFound = SitePath([], file: "404.html")
-    public static let sitemap = SitePath([], file: "sitemap.xml")
-    public static let feed = SitePath([], file: "feed.xml")
+    static let home = SitePath([])
+    static let notFound = SitePath([], file: "404.html")
+    static let sitemap = SitePath([], file: "sitemap.xml")
+    static let feed = SitePath([], file: "feed.xml")
 
-    public static func gallery(_ name: String, page: Int) -> SitePath {
+    static func gallery(_ name: String, page: Int) -> SitePath {
         page <= 1 ? SitePath([name]) : SitePath([name, "page", String(page)])
     }
 
-    public static func favorites(page: Int) -> SitePath {
+    static func favorites(page: Int) -> SitePath {
         gallery("favorites", page: page)
     }
 
-    public static func item(_ id: ItemID) -> SitePath {
+    static func item(_ id: ItemID) -> SitePath {
         SitePath(["items", id.pathSegment])
     }
 
     /// A gallery's find-as-you-type index, loaded by a script tag (so it works from file://).
-    public static func filterIndex(_ gallery: String) -> SitePath {
+    static func filterIndex(_ gallery: String) -> SitePath {
         SitePath([gallery], file: "filter-index.js")
     }
 
-    public static func content(_ name: String) -> SitePath {
+    static func content(_ name: String) -> SitePath {
         SitePath([name])
     }
 
     /// `cats/page/2/index.html`.
-    public var description: String {
+    var description: String {
         (folders + [file]).joined(separator: "/")
     }
 
     /// The prefix that leads from this page back to the root: `""`, `"../"`, `"../../"`.
-    public var root: String {
+    var root: String {
         String(repeating: "../", count: folders.count)
     }
 
     /// A relative link from this page to another.
-    public func link(to target: SitePath) -> String {
+    func link(to target: SitePath) -> String {
         root + target.description
     }
 
     /// The public URL path of the page relative to the site root: `cats/page/2/`.
-    public var urlPath: String {
+    var urlPath: String {
         let folder = folders.isEmpty ? "" : folders.joined(separator: "/") + "/"
         return file == "index.html" ? folder : folder + file
     }
 
-    public static func < (lhs: SitePath, rhs: SitePath) -> Bool {
+    static func < (lhs: SitePath, rhs: SitePath) -> Bool {
         lhs.description < rhs.description
     }
 }

@@ -9,7 +9,7 @@ public struct Theme: Sendable {
     /// Where each template came from (`theme/item.mustache`, `site/templates/cell.mustache`).
     let labels: [String: String]
     /// Asset files to copy, relative path → absolute source file, defaults overridden by the site's.
-    public let assets: [(path: String, source: URL)]
+    let assets: [(path: String, source: URL)]
     /// Digest of every template's name and text (and every translation), for build manifests.
     let fingerprint: StableHasher.Digest
     /// Language code (`ko`, `ja`) → the theme's strings in it, the site's own file applied.
@@ -19,14 +19,14 @@ public struct Theme: Sendable {
     static let required = ["layout", "home", "gallery", "cell", "pagination", "item", "page", "404", "sitemap.xml", "feed.xml"]
 
     /// The default theme, compiled into the binary and unpacked as a folder (`BundledFiles`).
-    public static var defaultDirectory: URL {
+    static var defaultDirectory: URL {
         BundledFiles.themeDirectory
     }
 
     /// Loads the default theme, then the site's overrides. Every template is parsed here,
     /// once; a parse error names the file, line and column.
     /// A site's translation files sit beside its templates folder: `SITE/i18n/<language>.yml`.
-    public static func load(defaults: URL = defaultDirectory, overrides: URL?, overridesLabel: String) throws(VitrineError) -> Theme {
+    static func load(defaults: URL = defaultDirectory, overrides: URL?, overridesLabel: String) throws(VitrineError) -> Theme {
         var sources: [String: (url: URL, label: String)] = [:]
         var assets: [String: URL] = [:]
         for (directory, label) in [(defaults, "theme"), (overrides, overridesLabel)] {
@@ -82,7 +82,7 @@ public struct Theme: Sendable {
 
     /// The strings for `language` (`ko`, `ko-KR`, `ja`): the full code's translation, else
     /// its first part's, else English.
-    public func strings(for language: String) -> ThemeStrings {
+    func strings(for language: String) -> ThemeStrings {
         let code = language.lowercased()
         let base = code.split(separator: "-").first.map(String.init) ?? code
         return translations[code] ?? translations[base] ?? .english

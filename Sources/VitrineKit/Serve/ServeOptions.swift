@@ -14,9 +14,10 @@ public struct ServeOptions: Sendable {
     /// Listen for SIGINT and SIGTERM and shut down gracefully (the command does; tests cancel instead).
     public var handlesSignals: Bool
     /// How often the watched files are looked at, and how long they must stay still before a rebuild.
-    public var pollInterval: Duration
-    public var debounce: Duration
+    var pollInterval: Duration
+    var debounce: Duration
 
+    /// Serves `build`'s site on `host`:`port` (loopback unless told otherwise).
     public init(
         build: BuildOptions, host: String = "127.0.0.1", port: Int = 8080, logRequests: Bool = false,
         handlesSignals: Bool = false, pollInterval: Duration = .milliseconds(300), debounce: Duration = .milliseconds(150)

@@ -10,9 +10,11 @@ import UnixSignals
 /// favorites. Runs until SIGINT/SIGTERM (when `handlesSignals`) or until its task is
 /// cancelled; either way it shuts down gracefully.
 public struct SiteServer: Sendable {
+    /// What to build and where to listen.
     public let options: ServeOptions
-    public let logger: Logger
+    let logger: Logger
 
+    /// A server for `options`; nothing runs until `run`.
     public init(options: ServeOptions, logger: Logger = Logger(label: "vitrine")) {
         self.options = options
         self.logger = logger

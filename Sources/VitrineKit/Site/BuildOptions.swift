@@ -34,6 +34,7 @@ public struct BuildOptions: Sendable {
     /// Test seam: where the site reader reads inputs from; the site folder on disk when nil.
     var siteFolder: (any SiteFolder)?
 
+    /// Options for the site at `site`; labels default to the paths, `jobs` to the cores.
     public init(
         site: URL, siteLabel: String? = nil, output: URL? = nil, outputLabel: String? = nil, baseURL: String? = nil,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, fetch: FetchOptions = FetchOptions(mode: .offline), report: URL? = nil
@@ -60,61 +61,5 @@ public struct BuildOptions: Sendable {
     /// `Site/site.yml` as the user would type it.
     func label(_ relative: String) -> String {
         siteLabel.isEmpty || siteLabel == "." ? relative : (siteLabel.hasSuffix("/") ? siteLabel + relative : siteLabel + "/" + relative)
-    }
-}
-
-/// What a build did, for the summary line and reports.
-public struct BuildSummary: Sendable, Equatable {
-    public var pages: Int
-    public var files: Int
-    public var bytes: Int
-    public var items: Int
-    public var galleries: Int
-    public var seconds: Double
-    public var output: String
-    /// Things a user should know that did not fail the build (invalid App Store ids, …).
-    public var warnings: [String]
-    /// Failed searches that kept their snapshot, one line each.
-    public var fetchFailures: [String] = []
-    public var requests = 0
-    public var cacheHits = 0
-    /// Input files the build itself wrote (fresh snapshots, favorites snapshotted by id),
-    /// so a watcher can tell them from a person's edits.
-    public var inputsWritten: [URL] = []
-    /// Files left untouched because what they are made from did not change.
-    public var unchanged: Int = 0
-    /// Files in the output vitrine did not write (`.git/`, `CNAME`), kept.
-    public var keptFiles = 0
-    /// Their top-level names, for the summary (`.git/`, `CNAME`).
-    public var keptNames: [String] = []
-    /// Favorites the build looked up by id and stored in favorites.json.
-    public var favoritesSnapshotted = 0
-    /// favorites.json as the user would name it.
-    public var favoritesFile = ""
-
-    /// Pages were rendered into memory only (`--render-to-memory`).
-    public var renderedToMemory = false
-    /// Every input had the bytes the output was made from: nothing was read further.
-    public var inputsUnchanged = false
-
-    /// `wrote 1,234 pages (1,240 files, 2.3 MB) to Site/public in 0.8 s`
-    public var line: String {
-        let megabytes = Double(bytes) / 1_048_576
-        if renderedToMemory {
-            let rate = Format.grouped(Int(Double(files) / max(seconds, 0.001)))
-            return
-                "rendered \(Format.count(files, "file", "files")) (\(String(format: "%.1f", megabytes)) MB) into memory in \(String(format: "%.2f", seconds)) s (\(rate) files/s); nothing was written"
-        }
-        let kept = unchanged > 0 ? ", \(Format.grouped(unchanged)) unchanged" : ""
-        var line =
-            "wrote \(Format.count(pages, "page", "pages")) (\(Format.count(files, "file", "files")), \(String(format: "%.1f", megabytes)) MB\(kept)) to \(output) in \(String(format: "%.1f", seconds)) s"
-        if keptFiles > 0 {
-            let names = keptNames.prefix(4).joined(separator: ", ") + (keptNames.count > 4 ? ", …" : "")
-            line += "; kept \(Format.count(keptFiles, "file", "files")) vitrine did not write (\(names))"
-        }
-        if favoritesSnapshotted > 0 {
-            line += "; snapshotted \(Format.count(favoritesSnapshotted, "favorite", "favorites")) into \(favoritesFile)"
-        }
-        return line
     }
 }

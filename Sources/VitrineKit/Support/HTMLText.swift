@@ -8,8 +8,8 @@
 /// - Text that contains no tag is taken as plain text: its line breaks are kept. Text with
 ///   tags follows HTML whitespace rules: runs of spaces and line breaks become one space.
 /// - Other control characters are dropped; lines are trimmed and blank lines collapse to one.
-public enum HTMLText {
-    public static func plainText(fromHTML html: String) -> String {
+enum HTMLText {
+    static func plainText(fromHTML html: String) -> String {
         let scalars = Array(html.unicodeScalars)
         let isHTML = containsTag(scalars)
         var output = String.UnicodeScalarView()

@@ -3,8 +3,8 @@ import Foundation
 /// Decodes JSON files and API bodies into Swift values with errors a person can act on:
 /// `Site/favorites.json:4:17: invalid JSON (Invalid value)` or
 /// `Site/favorites.json:7:18: favorites[1].addedAt: expected a string`.
-public enum JSONFile {
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws(VitrineError) -> T {
+enum JSONFile {
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, file: String) throws(VitrineError) -> T {
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {

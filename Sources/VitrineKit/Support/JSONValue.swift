@@ -4,7 +4,7 @@ import Foundation
 /// (a `note` on a favorite, a top-level `comment`) travel through a rewrite with the same
 /// meaning. Integers too large for `Int64` and fractions are kept as `Decimal`, which holds
 /// the digits as written.
-public indirect enum JSONValue: Codable, Equatable, Sendable {
+indirect enum JSONValue: Codable, Equatable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -13,7 +13,7 @@ public indirect enum JSONValue: Codable, Equatable, Sendable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         if var array = try? decoder.unkeyedContainer() {
             var values: [JSONValue] = []
             while !array.isAtEnd { values.append(try array.decode(JSONValue.self)) }
@@ -38,7 +38,7 @@ public indirect enum JSONValue: Codable, Equatable, Sendable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
             var value = encoder.singleValueContainer()

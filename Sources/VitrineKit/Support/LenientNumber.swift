@@ -8,14 +8,14 @@ import Foundation
 /// A string that is not a number (`""`, `"n/a"`) decodes as `nil`: the field is treated as
 /// absent. Any other JSON type (object, array, bool for a number) is a decoding error, so a
 /// changed response shape is reported instead of silently ignored.
-public enum LenientNumber {
+enum LenientNumber {
     /// `"200"`, `" 200 "`, `"200.0"` → 200. Fractions round to the nearest integer.
-    public static func int(from text: String) -> Int? {
+    static func int(from text: String) -> Int? {
         int64(from: text).flatMap { Int(exactly: $0) }
     }
 
     /// `"3091658752"` → 3091658752.
-    public static func int64(from text: String) -> Int64? {
+    static func int64(from text: String) -> Int64? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let value = Int64(trimmed) { return value }
         guard let double = double(from: trimmed) else { return nil }
@@ -23,14 +23,14 @@ public enum LenientNumber {
     }
 
     /// `"4.5"`, `"6"` → Double; non-finite values are refused.
-    public static func double(from text: String) -> Double? {
+    static func double(from text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, let value = Double(trimmed), value.isFinite else { return nil }
         return value
     }
 
     /// Rounds to the nearest integer; nil when out of range or not finite.
-    public static func int64(from double: Double) -> Int64? {
+    static func int64(from double: Double) -> Int64? {
         guard double.isFinite else { return nil }
         return Int64(exactly: double.rounded())
     }

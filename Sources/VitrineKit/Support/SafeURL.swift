@@ -15,9 +15,9 @@ import Foundation
 /// - `http://` becomes `https://` on hosts known to serve https (`upgradedHosts`).
 ///
 /// `check` is idempotent: a checked URL checks to itself.
-public enum SafeURL {
+enum SafeURL {
     /// The checked URL, or nil when the text is not an absolute http(s) URL.
-    public static func check(_ text: String?) -> String? {
+    static func check(_ text: String?) -> String? {
         guard let text, text.utf8.count <= 4096 else { return nil }
         return isCanonical(text) ? text : normalized(text)
     }
@@ -48,7 +48,7 @@ public enum SafeURL {
     /// Like `check`, for a link to an item's origin: a scheme-less value that looks like a
     /// host name (`www.example.com`, `att.com/deals`) becomes `https://www.example.com/`;
     /// a bare word (`extinguisher`) is dropped.
-    public static func link(_ text: String?) -> String? {
+    static func link(_ text: String?) -> String? {
         guard let text else { return nil }
         if isCanonical(text) { return text }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -111,7 +111,7 @@ public enum SafeURL {
 
     /// Hosts known to serve https, whose `http://` URLs are upgraded (mixed content on an
     /// https site otherwise): a suffix `.example.com` matches the domain and every subdomain.
-    public static let upgradedHosts: [String] = [
+    static let upgradedHosts: [String] = [
         ".giphy.com",  // media0–4.giphy.com, i.giphy.com (GIPHY's 2016 responses are http)
         ".mzstatic.com",  // App Store artwork and screenshots (is1-ssl.mzstatic.com, …)
         "apps.apple.com", "itunes.apple.com",

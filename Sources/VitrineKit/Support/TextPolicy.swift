@@ -10,16 +10,18 @@
 ///   sequences, CR, LF, tab) becomes a space or goes, so a title cannot clear the screen,
 ///   set the window title or fake a log line.
 public enum TextPolicy {
+    /// One field's text with control characters and noncharacters removed (tab and newline kept).
     public static func plain(_ text: String) -> String {
         guard needsCleaning(text) else { return text }
         return clean(text, nul: nil, keepLines: true)
     }
 
-    public static func markdown(_ text: String) -> String {
+    static func markdown(_ text: String) -> String {
         guard needsCleaning(text) else { return text }
         return clean(text, nul: "\u{FFFD}", keepLines: true)
     }
 
+    /// Text for a terminal: one line, no escape sequences.
     public static func terminal(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { isControl($0) || isNoncharacter($0) }) else { return text }
         return clean(text, nul: nil, keepLines: false)

@@ -79,6 +79,7 @@ public struct VitrineError: Error, CustomStringConvertible, Equatable, Sendable 
     /// The work was stopped by SIGINT or SIGTERM (task cancellation), not by a fault.
     public var isInterruption: Bool { kind == .interrupted }
 
+    /// The line a user reads.
     public var description: String { message }
 
     /// Two errors are equal when a user reads the same line; `kind`, `location` and `stage`
@@ -96,5 +97,6 @@ public struct VitrineError: Error, CustomStringConvertible, Equatable, Sendable 
 }
 
 extension VitrineError: LocalizedError {
+    /// The line a user reads.
     public var errorDescription: String? { message }
 }

@@ -29,7 +29,7 @@ struct DocsTests {
     /// Stored properties of every page model.
     static func modelProperties() throws -> Set<String> {
         let folder = TestSupport.packageRoot.appendingPathComponent("Sources/VitrineKit/Render/Models")
-        let pattern = try NSRegularExpression(pattern: #"public let (\w+):"#)
+        let pattern = try NSRegularExpression(pattern: #"^\s*(?:public )?let (\w+):"#, options: .anchorsMatchLines)
         var names: Set<String> = []
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)

@@ -33,15 +33,15 @@ struct FetchTestSite {
         timeout: Duration = .seconds(5), sleeps: SleepLog = SleepLog(), cacheMaxAge: Duration = .seconds(3600)
     ) -> BuildOptions {
         let base = server.baseURL
-        let fetch = FetchOptions(
+        var fetch = FetchOptions(
             mode: mode, strict: strict,
             endpoints: APIEndpoints(giphy: base, tmdb: base, googleBooks: base, itunes: base),
             credentials: credentials ?? APICredentials(giphyKey: Self.giphyKey, tmdbKey: Self.tmdbKey, googleBooksKey: Self.booksKey),
             cacheDirectory: cache, cacheMaxAge: cacheMaxAge,
-            timeouts: HTTPTimeouts(connect: .seconds(2), total: timeout),
-            retry: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .seconds(30)),
-            sleep: { duration in await sleeps.record(duration) }
+            timeouts: HTTPTimeouts(connect: .seconds(2), total: timeout)
         )
+        fetch.retry = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .seconds(30))
+        fetch.sleep = { duration in await sleeps.record(duration) }
         return BuildOptions(site: folder, siteLabel: "site", output: output, jobs: 2, fetch: fetch, report: folder.appendingPathComponent("report.json"))
     }
 

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Turns an iTunes Search API lookup (`/lookup?id=1,2,3&country=kr`) into items.
-public enum AppStoreDecoder {
+enum AppStoreDecoder {
     static let label = "app-store response"
 
     /// `requestedIDs` are the ids asked for; those without a result (unknown, or not sold in
     /// the storefront) are returned in `missingIDs`, in request order.
-    public static func decodeLookup(_ data: Data, requestedIDs: [String]) throws(VitrineError) -> SearchPage {
+    static func decodeLookup(_ data: Data, requestedIDs: [String]) throws(VitrineError) -> SearchPage {
         let response = try JSONFile.decode(AppStoreLookupResponse.self, from: data, file: label)
         if let message = DecoderSupport.message(response.errorMessage) {
             throw VitrineError("app-store: \(message)", kind: .remote)

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Turns GIPHY responses (search, trending, GIF by id) into items.
-public enum GiphyDecoder {
+enum GiphyDecoder {
     static let label = "giphy response"
 
     /// `/v1/gifs/search` and `/v1/gifs/trending`.
-    public static func decodeList(_ data: Data) throws(VitrineError) -> SearchPage {
+    static func decodeList(_ data: Data) throws(VitrineError) -> SearchPage {
         let envelope = try JSONFile.decode(GiphyEnvelope.self, from: data, file: label)
         try check(envelope)
         guard case .array = envelope.data?.kind else {
@@ -17,7 +17,7 @@ public enum GiphyDecoder {
     }
 
     /// `/v1/gifs/{id}`: `data` is one object.
-    public static func decodeByID(_ data: Data) throws(VitrineError) -> Item {
+    static func decodeByID(_ data: Data) throws(VitrineError) -> Item {
         let envelope = try JSONFile.decode(GiphyEnvelope.self, from: data, file: label)
         try check(envelope)
         guard case .object = envelope.data?.kind else {

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Turns Google Books v1 responses (volume search, one volume) into items.
-public enum GoogleBooksDecoder {
+enum GoogleBooksDecoder {
     static let label = "google-books response"
 
     /// `volumes?q=`. No `items` key means zero results; `totalItems` is Google's estimate.
-    public static func decodeList(_ data: Data) throws(VitrineError) -> SearchPage {
+    static func decodeList(_ data: Data) throws(VitrineError) -> SearchPage {
         try check(data)
         let response = try JSONFile.decode(GoogleBooksListResponse.self, from: data, file: label)
         let (items, dropped) = DecoderSupport.items(response.items ?? [], item(from:))
@@ -13,7 +13,7 @@ public enum GoogleBooksDecoder {
     }
 
     /// `volumes/{id}`.
-    public static func decodeVolume(_ data: Data) throws(VitrineError) -> Item {
+    static func decodeVolume(_ data: Data) throws(VitrineError) -> Item {
         try check(data)
         let volume = try JSONFile.decode(GoogleVolume.self, from: data, file: label)
         guard let item = item(from: volume) else {

@@ -1,13 +1,13 @@
 import Foundation
 
 /// Turns TMDB v3 responses (configuration, movie lists, one movie) into items.
-public enum TMDBDecoder {
+enum TMDBDecoder {
     static let label = "tmdb response"
     /// TMDB serves pages 1…500 whatever `total_pages` says.
-    public static let maxPage = 500
+    static let maxPage = 500
 
     /// `/3/configuration`: the image base URL (`secure_base_url`, else `base_url`) and sizes.
-    public static func decodeConfiguration(_ data: Data) throws(VitrineError) -> TMDBImages {
+    static func decodeConfiguration(_ data: Data) throws(VitrineError) -> TMDBImages {
         try check(data)
         let images = try JSONFile.decode(TMDBConfigurationResponse.self, from: data, file: label).images
         let candidates = [images.secureBaseURL, images.baseURL].compactMap { DecoderSupport.text($0) }
@@ -22,7 +22,7 @@ public enum TMDBDecoder {
     }
 
     /// `/3/movie/popular`, `/3/movie/top_rated`, `/3/search/movie`. `totalPages` is clamped to 500.
-    public static func decodeList(_ data: Data, images: TMDBImages) throws(VitrineError) -> SearchPage {
+    static func decodeList(_ data: Data, images: TMDBImages) throws(VitrineError) -> SearchPage {
         try check(data)
         let response = try JSONFile.decode(TMDBListResponse.self, from: data, file: label)
         let (items, dropped) = DecoderSupport.items(response.results) { item(from: $0, images: images) }
@@ -35,7 +35,7 @@ public enum TMDBDecoder {
     }
 
     /// `/3/movie/{id}`.
-    public static func decodeMovie(_ data: Data, images: TMDBImages) throws(VitrineError) -> Item {
+    static func decodeMovie(_ data: Data, images: TMDBImages) throws(VitrineError) -> Item {
         try check(data)
         let movie = try JSONFile.decode(TMDBMovie.self, from: data, file: label)
         guard let item = item(from: movie, images: images) else {

@@ -1,13 +1,13 @@
 /// How TMDB image URLs are built: `secure_base_url` + size + `file_path`, with the sizes the
 /// API lists in `/3/configuration`. Decode it from that response with
 /// `TMDBDecoder.decodeConfiguration(_:)`; do not hard-code it.
-public struct TMDBImages: Sendable, Hashable, Codable {
+struct TMDBImages: Sendable, Hashable, Codable {
     /// Ends with `/`, e.g. `https://image.tmdb.org/t/p/`.
-    public var baseURL: String
-    public var posterSizes: [String]
-    public var backdropSizes: [String]
+    var baseURL: String
+    var posterSizes: [String]
+    var backdropSizes: [String]
 
-    public init(baseURL: String, posterSizes: [String], backdropSizes: [String]) {
+    init(baseURL: String, posterSizes: [String], backdropSizes: [String]) {
         self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
         self.posterSizes = posterSizes
         self.backdropSizes = backdropSizes
@@ -16,7 +16,7 @@ public struct TMDBImages: Sendable, Hashable, Codable {
     /// TMDB's documented values (image-basics page), for tests and as a last resort only:
     /// real builds use the configuration response, which a test server answers with its
     /// own address.
-    public static let documentedFallback = TMDBImages(
+    static let documentedFallback = TMDBImages(
         baseURL: "https://image.tmdb.org/t/p/",
         posterSizes: ["w92", "w154", "w185", "w342", "w500", "w780", "original"],
         backdropSizes: ["w300", "w780", "w1280", "original"]

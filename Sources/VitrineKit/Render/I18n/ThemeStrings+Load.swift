@@ -2,7 +2,7 @@ import Foundation
 
 extension ThemeStrings {
     /// Every key, in declaration order (the English text's keys).
-    public static let keys: [String] = english.dictionary.keys.sorted()
+    static let keys: [String] = english.dictionary.keys.sorted()
 
     /// The strings as `key: text`.
     var dictionary: [String: String] {

@@ -1,39 +1,39 @@
 /// `home.mustache`.
-public struct HomePage: Sendable, Encodable {
-    public let page: PageContext
-    public let introHTML: RenderedHTML?
-    public let galleries: [GalleryCard]
-    public let favorites: FavoritesSummary
+struct HomePage: Sendable, Encodable {
+    let page: PageContext
+    let introHTML: RenderedHTML?
+    let galleries: [GalleryCard]
+    let favorites: FavoritesSummary
 }
 
-public struct GalleryCard: Sendable, Encodable {
-    public let title: String
-    public let href: String
+struct GalleryCard: Sendable, Encodable {
+    let title: String
+    let href: String
     /// "24 items · 3,148 results" style summary.
-    public let summary: String
+    let summary: String
     /// `GIPHY`, `TMDB`, `Google Books`, `App Store`.
-    public let sourceLabel: String
-    public let cover: ImageView?
-    public let isEmpty: Bool
+    let sourceLabel: String
+    let cover: ImageView?
+    let isEmpty: Bool
 }
 
-public struct FavoritesSummary: Sendable, Encodable {
-    public let href: String
+struct FavoritesSummary: Sendable, Encodable {
+    let href: String
     /// "7 / 20".
-    public let count: String
-    public let cells: [CellView]
-    public let isEmpty: Bool
-    public let columns: Int
+    let count: String
+    let cells: [CellView]
+    let isEmpty: Bool
+    let columns: Int
 }
 
 /// `page.mustache` (content/*.md other than index and gallery intros).
-public struct ContentPage: Sendable, Encodable {
-    public let page: PageContext
-    public let heading: String
-    public let bodyHTML: RenderedHTML
+struct ContentPage: Sendable, Encodable {
+    let page: PageContext
+    let heading: String
+    let bodyHTML: RenderedHTML
 }
 
 /// `404.mustache`.
-public struct NotFoundPage: Sendable, Encodable {
-    public let page: PageContext
+struct NotFoundPage: Sendable, Encodable {
+    let page: PageContext
 }

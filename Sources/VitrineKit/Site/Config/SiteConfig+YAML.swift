@@ -6,7 +6,7 @@ extension SiteConfig {
     static let reservedNames: Set<String> = ["items", "favorites", "assets", "page", "index", "404", "sitemap", "feed", "data", "templates"]
 
     /// Parses and validates `site.yml` text. `file` is the path used in messages.
-    public static func parse(_ text: String, file: String) throws(VitrineError) -> SiteConfig {
+    static func parse(_ text: String, file: String) throws(VitrineError) -> SiteConfig {
         guard let root = try YAMLMapping.compose(text, file: file) else {
             throw VitrineError(file: file, "the file is empty; it needs at least 'title'")
         }
