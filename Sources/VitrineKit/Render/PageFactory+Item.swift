@@ -21,6 +21,8 @@ extension PageFactory {
             title: title,
             kind: item.kind.rawValue,
             kindLabel: kindLabel(item.kind),
+            isGIF: item.kind == .gif, isMovie: item.kind == .movie, isBook: item.kind == .book, isApp: item.kind == .app,
+            isEntry: item.kind == .entry,
             gif: item.gif.map { gifView($0, item: item) },
             movie: item.movie.map { movieView($0, title: title) },
             book: item.book.map { bookView($0, item: item) },

@@ -31,12 +31,14 @@ public struct GalleryPage: Sendable, Encodable {
 public struct CellView: Sendable, Encodable {
     public let href: String
     public let title: String
-    /// `gif`, `movie`, `book`, `app` (for `data-kind` and CSS).
+    /// `gif`, `movie`, `book`, `app`, `entry` (for `data-kind` and CSS).
     public let kind: String
+    /// Exactly one is true: `cell.mustache` picks the kind's partial (`cell-gif` …) with them.
     public let isGIF: Bool
     public let isMovie: Bool
     public let isBook: Bool
     public let isApp: Bool
+    public let isEntry: Bool
     public let image: ImageView?
     /// "★ 7.3" style display value, nil when the item has no rating.
     public let rating: String?

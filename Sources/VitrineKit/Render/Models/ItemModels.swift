@@ -6,6 +6,13 @@ public struct ItemPage: Sendable, Encodable {
     public let kind: String
     /// "GIF", "Movie", "Book", "App".
     public let kindLabel: String
+    /// Exactly one is true, whether or not the kind's details below are there:
+    /// `item.mustache` picks the kind's partial (`item-gif` …) with them.
+    public let isGIF: Bool
+    public let isMovie: Bool
+    public let isBook: Bool
+    public let isApp: Bool
+    public let isEntry: Bool
     public let gif: GIFView?
     public let movie: MovieView?
     public let book: BookView?
