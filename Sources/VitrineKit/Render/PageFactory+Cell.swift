@@ -43,6 +43,7 @@ extension PageFactory {
             title: item.title,
             kind: kind.rawValue,
             isGIF: kind == .gif, isMovie: kind == .movie, isBook: kind == .book, isApp: kind == .app,
+            isEntry: kind == .entry,
             image: image(item.image, alt: item.title, gif: item.gif, slot: .cell(columns: columns), eager: firstRow, kind: kind),
             rating: rating,
             ratingLabel: ratingLabel,

@@ -30,6 +30,8 @@ extension PageFactory {
             title: title,
             kind: item.kind.rawValue,
             kindLabel: kindLabel(item.kind),
+            isGIF: item.kind == .gif, isMovie: item.kind == .movie, isBook: item.kind == .book, isApp: item.kind == .app,
+            isEntry: item.kind == .entry,
             gif: gif,
             movie: movie,
             book: book,

@@ -15,8 +15,14 @@ public struct Theme: Sendable {
     /// Language code (`ko`, `ja`) → the theme's strings in it, the site's own file applied.
     let translations: [String: ThemeStrings]
 
-    /// Names every theme must provide.
-    static let required = ["layout", "home", "gallery", "cell", "pagination", "item", "page", "404", "sitemap.xml", "feed.xml"]
+    /// Names every theme must provide: the pages vitrine renders, the `cell` and `pagination`
+    /// partials, and the partials `cell` and `item` draw each kind with (a missing partial
+    /// renders as nothing rather than fail: every book cell gone, every page without its title).
+    static let required = [
+        "layout", "home", "gallery", "cell", "pagination", "item", "page", "404", "sitemap.xml", "feed.xml",
+        "cell-gif", "cell-movie", "cell-book", "cell-app", "cell-entry", "cell-media", "cell-title", "cell-rating",
+        "item-gif", "item-movie", "item-book", "item-app", "item-entry", "item-title", "item-links",
+    ]
 
     /// The default theme, compiled into the binary and unpacked as a folder (`BundledFiles`).
     static var defaultDirectory: URL {

@@ -17,7 +17,7 @@ struct TemplateTests {
     @Test("every template parses and registers under its file name")
     func templatesParse() throws {
         let names = try Theme.templateNames()
-        for expected in ["layout", "home", "gallery", "cell", "pagination", "item", "page", "404", "sitemap.xml", "feed.xml"] {
+        for expected in VitrineKit.Theme.required + ["picture", "img", "attribution"] {
             #expect(names.contains(expected), "missing template \(expected)")
         }
         let library = try Theme.library()
@@ -400,6 +400,7 @@ private enum Sample {
                 href: "../../items/\(id.replacingOccurrences(of: ":", with: "-"))/index.html",
                 title: title, kind: kind,
                 isGIF: kind == "gif", isMovie: kind == "movie", isBook: kind == "book", isApp: kind == "app",
+                isEntry: kind == "entry",
                 image: image, rating: rating,
                 ratingLabel: rating.map { "rated \($0.dropFirst(2)) out of 10" },
                 authors: kind == "book" ? "Author " + hostile : nil,
@@ -492,6 +493,8 @@ private enum Sample {
             title: "Item " + hostile,
             kind: kind,
             kindLabel: kind.uppercased(),
+            isGIF: kind == "gif", isMovie: kind == "movie", isBook: kind == "book", isApp: kind == "app",
+            isEntry: kind == "entry",
             gif: kind != "gif"
                 ? nil
                 : GIFView(

@@ -31,12 +31,14 @@ struct GalleryPage: Sendable, Encodable {
 struct CellView: Sendable, Encodable {
     let href: String
     let title: String
-    /// `gif`, `movie`, `book`, `app` (for `data-kind` and CSS).
+    /// `gif`, `movie`, `book`, `app`, `entry` (for `data-kind` and CSS).
     let kind: String
+    /// Exactly one is true: `cell.mustache` picks the kind's partial (`cell-gif` …) with them.
     let isGIF: Bool
     let isMovie: Bool
     let isBook: Bool
     let isApp: Bool
+    let isEntry: Bool
     let image: ImageView?
     /// "★ 7.3" style display value, nil when the item has no rating.
     let rating: String?

@@ -6,6 +6,13 @@ struct ItemPage: Sendable, Encodable {
     let kind: String
     /// "GIF", "Movie", "Book", "App".
     let kindLabel: String
+    /// Exactly one is true, whether or not the kind's details below are there:
+    /// `item.mustache` picks the kind's partial (`item-gif` …) with them.
+    let isGIF: Bool
+    let isMovie: Bool
+    let isBook: Bool
+    let isApp: Bool
+    let isEntry: Bool
     let gif: GIFView?
     let movie: MovieView?
     let book: BookView?
