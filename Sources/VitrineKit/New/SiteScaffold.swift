@@ -209,9 +209,11 @@ public struct SiteScaffold: Sendable {
         # Templates
 
         Empty on purpose: the site uses vitrine's default theme. To change one template,
-        copy it here under the same name and edit it — for example `cell.mustache` (a grid
-        cell), `item.mustache` (a detail page), `layout.mustache` (the frame of every page) —
-        or put `assets/vitrine.css` here to replace the stylesheet. The variables each
+        copy it here under the same name and edit it — for example `cell-book.mustache` (a
+        book's grid cell; each kind has its own: `cell-gif`, `cell-movie`, `cell-app`,
+        `cell-entry`), `item-book.mustache` (a book's detail page, likewise), `cell-title.mustache`
+        (every cell's title), `layout.mustache` (the frame of every page) — or put
+        `assets/vitrine.css` here to replace the stylesheet. The variables each
         template receives are listed in vitrine's README ("Templates").
 
         """

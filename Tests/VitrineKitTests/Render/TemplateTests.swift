@@ -273,12 +273,7 @@ struct TemplateTests {
 private enum Theme {
     /// `Sources/VitrineKit/Theme`, found from this file's path (the test bundle holds VitrineKit's resources under another name).
     static var directory: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // Render or Decoders
-            .deletingLastPathComponent()  // VitrineKitTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // package root
-            .appendingPathComponent("Sources/VitrineKit/Theme", isDirectory: true)
+        TestSupport.packageRoot.appendingPathComponent("Sources/VitrineKit/Theme", isDirectory: true)
     }
 
     static func templateSources() throws -> [(name: String, text: String)] {

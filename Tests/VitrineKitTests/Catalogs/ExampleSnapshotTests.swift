@@ -51,12 +51,7 @@ struct ExampleSnapshotTests {
 
     /// `Site/data/` of this package, found from this file's path.
     static var dataDirectory: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // Render or Decoders
-            .deletingLastPathComponent()  // VitrineKitTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // package root
-            .appendingPathComponent("Site/data", isDirectory: true)
+        TestSupport.packageRoot.appendingPathComponent("Site/data", isDirectory: true)
     }
 
     static var isRecording: Bool {
