@@ -23,10 +23,21 @@ struct Favorite: Sendable, Equatable {
         self.addedAt = addedAt
         self.item = item
     }
+
+    /// The favorite's item: its own snapshot, else the copy `known` holds (a gallery's, or
+    /// one looked up by id). The one rule every command resolves a favorite by.
+    func resolved(in known: [ItemID: Item]) -> Item? {
+        item ?? known[id]
+    }
 }
 
 /// `favorites.json`: `{"favorites": [{"id", "addedAt", "item"?}]}`.
 struct FavoritesFile: Sendable, Equatable {
+    /// Favorites stored without a snapshot of their item: found in a gallery, or looked up by id.
+    var unresolvedIDs: [ItemID] {
+        favorites.filter { $0.item == nil }.map(\.id)
+    }
+
     var favorites: [Favorite]
     /// Top-level keys vitrine does not know (`comment`), kept through every rewrite.
     var otherKeys: [String: JSONValue] = [:]

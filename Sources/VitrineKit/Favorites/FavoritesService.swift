@@ -50,10 +50,10 @@ public struct FavoritesService: Sendable {
         let (config, store) = try context()
         let favorites = try store.read().ordered(config.favorites.order)
         let known =
-            favorites.contains { $0.item == nil }
+            favorites.contains { $0.item == nil }  // a gallery lookup only when one is needed
             ? try SiteReader(options: options).knownItems(config) : [:]
         return favorites.enumerated().map { index, favorite in
-            let item = favorite.item ?? known[favorite.id]
+            let item = favorite.resolved(in: known)
             return Row(
                 position: index + 1, id: favorite.id.description, kind: favorite.id.source.kind.rawValue,
                 title: item?.title ?? "(not looked up yet)", added: favorite.addedAtText

@@ -216,7 +216,7 @@ struct FetchStage {
     /// Favorites with neither their own snapshot nor a copy in any gallery snapshot on disk.
     private func unresolvedFavorites(_ favorites: FavoritesFile) throws(VitrineError) -> [ItemID] {
         // `file:` items come from their catalog, which the read phase loads.
-        let needed = favorites.favorites.filter { $0.item == nil && $0.id.source != .file }.map(\.id)
+        let needed = favorites.unresolvedIDs.filter { $0.source != .file }
         guard !needed.isEmpty else { return [] }
         let known = try reader.knownItems(config)
         return needed.filter { known[$0] == nil }

@@ -33,7 +33,7 @@ extension LoadedSite {
         // Resolve favorites: their own snapshot first, else any gallery's copy.
         // Only favorites without their own snapshot are looked up (not every item: catalogs are large);
         // items fetched by id during this build come first.
-        let wanted = Set(favoritesFile.favorites.filter { $0.item == nil }.map(\.id))
+        let wanted = Set(favoritesFile.unresolvedIDs)
         var known: [ItemID: Item] = resolved
         if !wanted.isEmpty {
             for gallery in galleries {
@@ -44,7 +44,7 @@ extension LoadedSite {
         warnings += favoritesFile.warnings
         var favorites: [(Favorite, Item)] = []
         for favorite in favoritesFile.ordered(config.favorites.order) {
-            guard let item = favorite.item ?? known[favorite.id] else {
+            guard let item = favorite.resolved(in: known) else {
                 throw VitrineError(
                     file: favoritesLabel,
                     "'\(favorite.id)' has no \"item\" snapshot, no gallery snapshot holds it, and it could not be looked up\(options.fetch.mode == .offline ? " (--offline)" : "")",
