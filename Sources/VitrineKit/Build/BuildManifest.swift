@@ -29,41 +29,62 @@ struct BuildManifest: Sendable, Equatable {
     }
 
     var data: Data {
-        var text = Self.header + "\n"
-        text.reserveCapacity(entries.count * 80)
-        if let inputs { text += "inputs \(inputs)\n" }
-        for entry in entries {
-            text += entry.digest.description
-            text += " "
-            text += entry.path
-            text += "\n"
+        var bytes: [UInt8] = Array(Self.header.utf8) + [0x0A]
+        bytes.reserveCapacity(entries.count * 80)
+        if let inputs {
+            bytes += "inputs ".utf8
+            inputs.appendHex(to: &bytes)
+            bytes.append(0x0A)
         }
-        return Data(text.utf8)
+        for entry in entries {
+            entry.digest.appendHex(to: &bytes)
+            bytes.append(0x20)
+            bytes += entry.path.utf8
+            bytes.append(0x0A)
+        }
+        return Data(bytes)
     }
 
-    /// The previous build's manifest, or nil when there is none or it is not one vitrine can read.
+    /// The previous build's manifest, or nil when there is none or it is not one vitrine can
+    /// read. Read byte by byte: it has a line per file of the site, and an unchanged rebuild
+    /// does little else.
     static func read(in output: URL) -> BuildManifest? {
         guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(fileName).path) else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard let first = lines.first, first == Substring(header) || olderHeaders.contains(first) else { return nil }
-        lines = lines.dropFirst()
-        var manifest = BuildManifest()
-        if first == Substring(header), let line = lines.first, line.hasPrefix("inputs ") {
-            guard let digest = StableHasher.Digest(line.dropFirst("inputs ".count)) else { return nil }
-            manifest.inputs = digest
-            lines = lines.dropFirst()
+        return data.withUnsafeBytes { parse(UnsafeRawBufferPointer($0)) }
+    }
+
+    static func parse(_ bytes: UnsafeRawBufferPointer) -> BuildManifest? {
+        var lines: [Range<Int>] = []
+        var start = 0
+        for index in 0..<bytes.count where bytes[index] == 0x0A {
+            if index > start { lines.append(start..<index) }
+            start = index + 1
         }
-        manifest.entries.reserveCapacity(lines.count)
-        for line in lines {
-            // `<32 hex digits> <path>`, read by bytes: a manifest has a line per file.
-            let utf8 = line.utf8
-            guard utf8.count > 33, utf8[utf8.index(utf8.startIndex, offsetBy: 32)] == UInt8(ascii: " "),
-                let digest = StableHasher.Digest(line.prefix(32))
+        if bytes.count > start { lines.append(start..<bytes.count) }
+        guard let first = lines.first else { return nil }
+        let firstLine = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[first]), as: UTF8.self)
+        guard firstLine == header || olderHeaders.contains(Substring(firstLine)) else { return nil }
+        var rest = lines.dropFirst()
+        var manifest = BuildManifest()
+        let inputsPrefix = Array("inputs ".utf8)
+        if firstLine == header, let line = rest.first, bytes[line].starts(with: inputsPrefix) {
+            guard line.count == inputsPrefix.count + 32,
+                let digest = StableHasher.Digest(hex: UnsafeRawBufferPointer(rebasing: bytes[(line.lowerBound + inputsPrefix.count)...].prefix(32)))
             else { return nil }
-            let path = String(line.dropFirst(33))
-            guard !path.hasPrefix("/"), path != "..", !path.hasPrefix("../"), !path.hasSuffix("/.."), !path.contains("/../") else { return nil }
-            manifest.entries.append((path, digest))
+            manifest.inputs = digest
+            rest = rest.dropFirst()
+        }
+        manifest.entries.reserveCapacity(rest.count)
+        for line in rest {
+            // `<32 hex digits> <path>`
+            guard line.count > 33, bytes[line.lowerBound + 32] == 0x20,
+                let digest = StableHasher.Digest(hex: UnsafeRawBufferPointer(rebasing: bytes[line.lowerBound..<(line.lowerBound + 32)]))
+            else { return nil }
+            let path = UnsafeRawBufferPointer(rebasing: bytes[(line.lowerBound + 33)..<line.upperBound])
+            // Relative, and never through `..`: a manifest names files inside the output.
+            guard path.first != UInt8(ascii: "/"), !path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains(where: { $0.elementsEqual("..".utf8) })
+            else { return nil }
+            manifest.entries.append((String(decoding: path, as: UTF8.self), digest))
         }
         return manifest
     }

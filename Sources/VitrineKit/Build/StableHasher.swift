@@ -114,6 +114,37 @@ struct StableHasher {
             guard hex.utf8.count == 32, let high = UInt64(hex.prefix(16), radix: 16), let low = UInt64(hex.suffix(16), radix: 16) else { return nil }
             self.init(high: high, low: low)
         }
+
+        /// From 32 lower- or upper-case hex digits; nil for anything else.
+        init?(hex bytes: UnsafeRawBufferPointer) {
+            guard bytes.count == 32 else { return nil }
+            var words: (UInt64, UInt64) = (0, 0)
+            for (index, byte) in bytes.enumerated() {
+                let value: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte &- UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte &- UInt8(ascii: "a") &+ 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte &- UInt8(ascii: "A") &+ 10
+                default: return nil
+                }
+                if index < 16 {
+                    words.0 = words.0 << 4 | UInt64(value)
+                } else {
+                    words.1 = words.1 << 4 | UInt64(value)
+                }
+            }
+            self.init(high: words.0, low: words.1)
+        }
+
+        /// Appends the 32 lower-case hex digits `description` spells.
+        func appendHex(to bytes: inout [UInt8]) {
+            for word in [high, low] {
+                for shift in stride(from: 60, through: 0, by: -4) {
+                    let nibble = UInt8(truncatingIfNeeded: word >> UInt64(shift)) & 0x0F
+                    bytes.append(nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ nibble &- 10)
+                }
+            }
+        }
     }
 
     static func digest(_ bytes: UnsafeRawBufferPointer) -> Digest {

@@ -80,16 +80,6 @@ enum JSONLD {
         return render(thing("ItemList", ["name": .string(name), "url": .string(url), "numberOfItems": .int(elements.count), "itemListElement": .array(elements)]))
     }
 
-    /// A string as a JSON literal.
-    static func encodeString(_ text: String) -> String {
-        encoded(text) ?? "\"\""
-    }
-
-    /// Filter entries as a JSON array.
-    static func encodeEntries(_ entries: [FilterEntry]) -> String {
-        encoded(entries) ?? "[]"
-    }
-
     /// Sorted keys, no escaped slashes. Cannot fail for strings, integers and finite numbers,
     /// which is all vitrine encodes here.
     private static func encoded(_ value: some Encodable) -> String? {

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import VitrineKit
+
+/// The manifest is read byte by byte (an unchanged rebuild of a large site does little else):
+/// what it writes it reads back, and a manifest it cannot trust is no manifest at all.
+@Suite("build manifest")
+struct BuildManifestTests {
+    static func digest(_ text: String) -> StableHasher.Digest {
+        var hasher = StableHasher()
+        hasher.combine(text)
+        return hasher.finalize()
+    }
+
+    static func parse(_ text: String) -> BuildManifest? {
+        Array(text.utf8).withUnsafeBytes { BuildManifest.parse($0) }
+    }
+
+    @Test("what is written is read back: paths with spaces, non-ASCII and many levels, the inputs digest")
+    func roundTrip() {
+        var manifest = BuildManifest()
+        manifest.inputs = Self.digest("inputs")
+        manifest.entries = ["index.html", "items/giphy-a b/index.html", "items/books-한국어/index.html", "a/b/c/d/e.js", "..hidden/x", "x..y/z"]
+            .map { ($0, Self.digest($0)) }
+        let data = manifest.data
+        let read = data.withUnsafeBytes { BuildManifest.parse($0) }
+        #expect(read == manifest)
+        // The hex the writer spells is the digest's own description.
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("\(Self.digest("index.html")) index.html\n"))
+        #expect(text.hasPrefix("vitrine-manifest/2\ninputs \(Self.digest("inputs"))\n"))
+    }
+
+    @Test("an older manifest is read without an inputs digest")
+    func olderHeader() throws {
+        let manifest = try #require(Self.parse("vitrine-manifest/1\n\(Self.digest("a")) a.html\n"))
+        #expect(manifest.inputs == nil && manifest.entries.map(\.path) == ["a.html"])
+        #expect(Array("0123456789ABCDEFabcdef0123456789".utf8).withUnsafeBytes { StableHasher.Digest(hex: $0) } != nil)
+    }
+
+    @Test(
+        "a manifest that could lead outside the output, or is not one, is refused",
+        arguments: [
+            "vitrine-manifest/2\n0123456789abcdef0123456789abcdef /etc/passwd\n",
+            "vitrine-manifest/2\n0123456789abcdef0123456789abcdef ../up\n",
+            "vitrine-manifest/2\n0123456789abcdef0123456789abcdef a/../../up\n",
+            "vitrine-manifest/2\n0123456789abcdef0123456789abcdef a/..\n",
+            "vitrine-manifest/2\n0123456789abcdef0123456789abcdef ..\n",
+            "vitrine-manifest/2\n0123456789abcdef0123456789abcdeg a.html\n",
+            "vitrine-manifest/2\n0123456789abcdef0123456789abcde a.html\n",
+            "vitrine-manifest/2\n0123456789abcdef0123456789abcdef\n",
+            "vitrine-manifest/2\ninputs 0123\n",
+            "vitrine-manifest/9\n0123456789abcdef0123456789abcdef a.html\n",
+            "",
+        ])
+    func refused(_ text: String) {
+        #expect(Self.parse(text) == nil)
+    }
+}
