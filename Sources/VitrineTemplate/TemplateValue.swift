@@ -65,7 +65,7 @@ public struct TemplateObject: Sendable, Equatable {
         nilKeys.append(key)
     }
 
-    /// Equal when the same keys hold equal values in the same order.
+    /// Equal when the same keys hold equal values in the same order, and the same keys are nil.
     public static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
         lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value } && lhs.nilKeys == rhs.nilKeys
     }

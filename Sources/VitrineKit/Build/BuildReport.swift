@@ -48,22 +48,22 @@ struct BuildReport: Encodable {
     static func checkDestination(_ url: URL) throws(VitrineError) {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
-            if isFolder.boolValue { throw VitrineError(file: url.path, "--report names a folder; give a file name") }
-            if access(url.path, W_OK) != 0 { throw VitrineError(file: url.path, "--report: cannot write (\(String(cString: strerror(errno))))") }
+            if isFolder.boolValue { throw VitrineError(file: url.path, "--report names a folder; give a file name", kind: .usage) }
+            if access(url.path, W_OK) != 0 { throw VitrineError(file: url.path, "--report: cannot write (\(String(cString: strerror(errno))))", kind: .output) }
             return
         }
         let folder = url.deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw VitrineError(file: url.path, "--report: the folder \(folder) does not exist")
+            throw VitrineError(file: url.path, "--report: the folder \(folder) does not exist", kind: .usage)
         }
-        if access(folder, W_OK) != 0 { throw VitrineError(file: url.path, "--report: cannot write in \(folder) (\(String(cString: strerror(errno))))") }
+        if access(folder, W_OK) != 0 { throw VitrineError(file: url.path, "--report: cannot write in \(folder) (\(String(cString: strerror(errno))))", kind: .output) }
     }
 
     func write(to url: URL) throws(VitrineError) {
         do {
             try VitrineJSON.encode(self).write(to: url, options: .atomic)
         } catch {
-            throw VitrineError(file: url.path, "cannot write the build report: \(error.localizedDescription)")
+            throw VitrineError(file: url.path, "cannot write the build report: \(error.localizedDescription)", kind: .output)
         }
     }
 }

@@ -2,11 +2,12 @@
 /// through one runner that logs its name and stamps its errors with it, so a caller (or a
 /// test) learns *where* a build failed from `VitrineError.stage`, never from the text.
 ///
-/// Each case names the file that owns the stage's work.
+/// Each case names the types (and so the files) that own the stage's work.
 public enum BuildStage: String, Sendable, CaseIterable {
     /// site.yml, with `--base-url` applied (`SiteReader.config`).
     case loadConfig = "load config"
-    /// The output folder checked and locked for the whole build (`OutputPublisher`).
+    /// The output folder checked and locked for the whole build, leftovers of stopped builds
+    /// removed, `--report`'s destination checked (`OutputPublisher`, `BuildReport.checkDestination`).
     case lockOutput = "lock output"
     /// favorites.json (`SiteReader.favorites`).
     case loadFavorites = "load favorites"
@@ -27,13 +28,15 @@ public enum BuildStage: String, Sendable, CaseIterable {
     case planPages = "plan pages"
     /// What each page is made from, hashed (`PageKeys`).
     case keyPages = "key pages"
-    /// Changed pages rendered into the staging folder (`PageRenderer`, `PageFactory`, `Theme`).
+    /// The staging folder made (`OutputPublisher.makeStaging`: the spare tree, or a new one),
+    /// then changed pages rendered into it (`PageRenderer`, `PageFactory`, `Theme`).
     case renderPages = "render pages"
     /// Theme assets and static files copied (`PageRenderer.copy`).
     case copyAssets = "copy assets"
-    /// Unchanged files and files vitrine did not write carried over (`OutputPublisher+CarryOver`).
+    /// Unchanged files and files vitrine did not write carried over (`OutputPublisher+CarryOver`);
+    /// planned files the output lacked (deleted by hand) rendered again (`PageRenderer`).
     case keepUnchanged = "keep unchanged files"
-    /// The build manifest and the output marker written (`BuildManifest`).
+    /// The output marker and the build manifest written (`OutputPublisher.writeMarker`, `BuildManifest`).
     case writeManifest = "write manifest"
     /// `--strict`: every internal link of the staged site checked (`LinkCheck`).
     case checkLinks = "check links"

@@ -32,7 +32,7 @@ public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
     }
 
     /// The source whose ids start with `idPrefix` (`books` → `.googleBooks`); nil for none.
-    public init?(idPrefix: String) {
+    init?(idPrefix: String) {
         guard let source = Source.allCases.first(where: { $0.idPrefix == idPrefix }) else { return nil }
         self = source
     }
@@ -50,7 +50,7 @@ enum ItemKind: String, Codable, Sendable {
 
 extension Source {
     /// The name people know the service by.
-    public var label: String {
+    var label: String {
         switch self {
         case .giphy: "GIPHY"
         case .tmdb: "TMDB"

@@ -39,7 +39,7 @@ public struct SiteCheck: Sendable {
         collect { () throws(VitrineError) in config = try reader.config() }
         if let config {
             collect { () throws(VitrineError) in warnings += try reader.favorites(config).warnings }
-            collect { () throws(VitrineError) in _ = try LoadedSite.Content(try reader.content(), config: config) }
+            collect { () throws(VitrineError) in _ = try reader.content(config) }
             for gallery in config.galleries {
                 collect { () throws(VitrineError) in
                     warnings += try LoadedSite.checked(gallery, try reader.gallery(gallery, keep: false), options: options).warnings

@@ -37,7 +37,7 @@ enum AtomicFile {
         var status = stat()
         guard stat(url.path, &status) == 0 else { return }
         if status.st_mode & 0o222 == 0 || access(url.path, W_OK) != 0 {
-            throw VitrineError(file: label, "is read-only; nothing was changed (make it writable to change it)")
+            throw VitrineError(file: label, "is read-only; nothing was changed (make it writable to change it)", kind: .output)
         }
     }
 
@@ -47,7 +47,7 @@ enum AtomicFile {
         let folder = target.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(temporaryPrefix(for: target) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         func fail(_ what: String) -> VitrineError {
-            VitrineError(file: label, "cannot write (\(what): \(String(cString: strerror(errno))))")
+            VitrineError(file: label, "cannot write (\(what): \(String(cString: strerror(errno))))", kind: .output)
         }
         var existing = stat()
         let hadFile = stat(target.path, &existing) == 0

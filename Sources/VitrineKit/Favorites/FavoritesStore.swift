@@ -51,7 +51,7 @@ extension FileManager {
         do {
             try createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw VitrineError(file: label, "cannot create folder: \(error.localizedDescription)")
+            throw VitrineError(file: label, "cannot create folder: \(error.localizedDescription)", kind: .output)
         }
     }
 }

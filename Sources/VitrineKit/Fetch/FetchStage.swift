@@ -209,7 +209,7 @@ struct FetchStage {
             try bytes.write(to: file, options: .atomic)
             reader.replace(gallery, with: snapshot, bytes: bytes)
         } catch {
-            throw VitrineError(file: label(gallery), "cannot write snapshot: \(error.localizedDescription)")
+            throw VitrineError(file: label(gallery), "cannot write snapshot: \(error.localizedDescription)", kind: .output)
         }
     }
 

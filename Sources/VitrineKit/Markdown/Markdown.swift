@@ -4,7 +4,7 @@ import CCmark
 /// comment and `javascript:`/`vbscript:`/`file:`/`data:` (non-image) links are emptied.
 /// Input passes the text policy first: NUL becomes U+FFFD, other control characters go.
 /// The only file that imports the C library.
-public enum Markdown {
+enum Markdown {
     static func html(_ markdown: String) -> String {
         // CMARK_OPT_DEFAULT is safe since cmark 0.29; CMARK_OPT_UNSAFE is never passed.
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_SMART

@@ -80,14 +80,6 @@ enum JSONLD {
         return render(thing("ItemList", ["name": .string(name), "url": .string(url), "numberOfItems": .int(elements.count), "itemListElement": .array(elements)]))
     }
 
-    /// Sorted keys, no escaped slashes. Cannot fail for strings, integers and finite numbers,
-    /// which is all vitrine encodes here.
-    private static func encoded(_ value: some Encodable) -> String? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) }
-    }
-
     /// The strings `vitrine.js` needs, as a JSON object (escaped by the template as an attribute).
     static func scriptStrings(_ strings: ThemeStrings) -> String {
         let names = [

@@ -24,8 +24,9 @@ struct FilterEntry: Encodable, Equatable {
 extension PageFactory {
     /// `<gallery>/filter-index.js`: every item of the gallery (not only one page's), assigned
     /// to `window.vitrineFilterIndex[<gallery>]`. A script file rather than JSON, so a page
-    /// opened from file:// can load it with a script tag. The data is JSON from an encoder
-    /// with `<`, `>`, `&` escaped, so no title can end the script or start markup.
+    /// opened from file:// can load it with a script tag. The data is JSON (`ScriptJSON`) with
+    /// `<`, `>`, `&`, U+2028 and U+2029 escaped, so no title can end the script, start markup
+    /// or end a line.
     func filterIndex(_ index: Int) -> String {
         let gallery = site.galleries[index]
         let root = SitePath.home
@@ -57,8 +58,7 @@ enum ScriptJSON {
     static func string(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var utf8 = text.utf8.makeIterator()
-        var pending: [UInt8] = []
-        while let byte = pending.isEmpty ? utf8.next() : pending.removeFirst() {
+        while let byte = utf8.next() {
             switch byte {
             case UInt8(ascii: "\""): bytes += #"\""#.utf8
             case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
@@ -70,14 +70,15 @@ enum ScriptJSON {
             case 0x00..<0x20: unicodeEscape(UInt16(byte), to: &bytes)
             case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"): unicodeEscape(UInt16(byte), to: &bytes)
             case 0xE2:
-                // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in a script.
-                let second = utf8.next()
-                let third = second == 0x80 ? utf8.next() : nil
-                if second == 0x80, let third, third == 0xA8 || third == 0xA9 {
+                // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in a script. E2 leads a
+                // three-byte sequence (a String is valid UTF-8): its two continuation bytes
+                // need no escaping of their own.
+                let second = utf8.next() ?? 0
+                let third = utf8.next() ?? 0
+                if second == 0x80, third == 0xA8 || third == 0xA9 {
                     unicodeEscape(third == 0xA8 ? 0x2028 : 0x2029, to: &bytes)
                 } else {
-                    bytes.append(byte)
-                    pending = [second, third].compactMap { $0 }
+                    bytes += [byte, second, third]
                 }
             default: bytes.append(byte)
             }

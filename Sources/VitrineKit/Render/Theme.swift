@@ -5,7 +5,7 @@ import VitrineTemplate
 /// file of the same name in `SITE/templates/` taking its place.
 public struct Theme: Sendable {
     /// Every template, parsed and compiled once.
-    public let library: TemplateLibrary
+    let library: TemplateLibrary
     /// Where each template came from (`theme/item.mustache`, `site/templates/cell.mustache`).
     let labels: [String: String]
     /// Asset files to copy, relative path → absolute source file, defaults overridden by the site's.
@@ -130,7 +130,7 @@ public struct Theme: Sendable {
         do {
             value = try TemplateValueEncoder().encode(model)
         } catch {
-            throw VitrineError(file: labels[name] ?? name, "cannot encode the page model: \(error)")
+            throw VitrineError(file: labels[name] ?? name, "cannot encode the page model: \(error)", kind: .invalidInput)
         }
         do {
             return try library.render(name, value)

@@ -17,7 +17,7 @@ public struct ServeOptions: Sendable {
     var pollInterval: Duration
     var debounce: Duration
 
-    /// Serves `build`'s site on `host`:`port` (loopback unless told otherwise).
+    /// Options to serve `build`'s site on `host`:`port` (loopback unless told otherwise).
     public init(
         build: BuildOptions, host: String = "127.0.0.1", port: Int = 8080, logRequests: Bool = false,
         handlesSignals: Bool = false, pollInterval: Duration = .milliseconds(300), debounce: Duration = .milliseconds(150)

@@ -39,13 +39,13 @@ public struct SiteServer: Sendable {
         for warning in first.warnings { logger.warning("\(warning)") }
 
         let hub = ReloadHub()
-        let basePath = SiteConfig.sitePath(of: options.build.baseURL ?? config.baseURL)
+        let basePath = config.sitePath  // `--base-url` already applied by the reader
         let token = Self.randomToken()
         let site = build
         let logger = self.logger
         let watcher = SiteWatcher(
             paths: Self.watchedPaths(site: build.site, favoritesFile: config.favorites.file, theme: build.themeDirectory)
-                + config.galleries.compactMap { $0.source == .file ? $0.path.map(build.site.appendingPathComponent) : nil },
+                + config.galleries.filter { $0.source == .file }.map { build.site.appendingPathComponent($0.inputPath) },
             pollInterval: options.pollInterval, debounce: options.debounce,
             rebuild: {
                 do throws(VitrineError) {

@@ -2,15 +2,15 @@
 /// planned from. No file is touched here; every error names the file it comes from.
 extension LoadedSite {
     static func assemble(
-        config: SiteConfig, galleries read: [(GalleryConfig, SiteReader.GallerySource?)], favorites favoritesFile: FavoritesFile,
-        content files: [(name: String, file: ContentFile, label: String)], resolved: [ItemID: Item], options: BuildOptions
+        config: SiteConfig, galleries read: consuming [(GalleryConfig, SiteReader.GallerySource)], favorites favoritesFile: FavoritesFile,
+        content: Content, resolved: [ItemID: Item], options: BuildOptions
     ) throws(VitrineError) -> LoadedSite {
-        let content = try Content(files, config: config)
         var warnings: [String] = []
 
         var galleries: [Gallery] = []
-        for (gallery, read) in read {
-            let source = try checked(gallery, read, options: options)
+        for index in read.indices {
+            let (gallery, source) = read[index]
+            read[index].1.snapshot.items = []  // the copy below is the one kept: a large catalog is not held twice
             var snapshot = source.snapshot
             warnings += source.warnings
             for id in snapshot.invalidIDs {
@@ -22,7 +22,7 @@ extension LoadedSite {
             for item in snapshot.items where items.count < gallery.limit && seen.insert(item.id).inserted {
                 items.append(item)
             }
-            snapshot.items = []  // kept once, in `items`: a large catalog is not held twice
+            snapshot.items = []  // kept once, in `items`
             galleries.append(
                 Gallery(
                     config: gallery, snapshot: snapshot, items: items, intro: content.intros[gallery.name],
@@ -76,8 +76,8 @@ extension LoadedSite {
         )
     }
 
-    /// A gallery's snapshot or catalog, there and of the gallery's source; else the error
-    /// that names the file.
+    /// A gallery's snapshot or catalog: there, in the current format, of the gallery's source;
+    /// else the error that names the file.
     static func checked(_ gallery: GalleryConfig, _ source: SiteReader.GallerySource?, options: BuildOptions) throws(VitrineError) -> SiteReader.GallerySource {
         guard let source else {
             let path = gallery.inputPath
@@ -87,10 +87,13 @@ extension LoadedSite {
                     "gallery '\(gallery.name)' (\(gallery.source.rawValue)): no snapshot at \(options.label(path)), and this build does not fetch from the network",
                     kind: .missingInput)
         }
+        guard source.snapshot.format == Snapshot.currentFormat else {
+            throw VitrineError(file: source.label, "unknown snapshot format '\(source.snapshot.format)' (expected \(Snapshot.currentFormat))")
+        }
         guard source.snapshot.source == gallery.source else {
             throw VitrineError(
                 file: source.label,
-                "snapshot is of source '\(source.snapshot.source.rawValue)' but gallery '\(gallery.name)' uses '\(gallery.source.rawValue)'", kind: .missingInput)
+                "snapshot is of source '\(source.snapshot.source.rawValue)' but gallery '\(gallery.name)' uses '\(gallery.source.rawValue)'")
         }
         if let wrong = source.snapshot.items.first(where: { $0.id.source != gallery.source }) {
             throw VitrineError(file: source.label, "item '\(wrong.id)' does not belong to source '\(gallery.source.rawValue)'")
@@ -104,24 +107,20 @@ extension LoadedSite {
         var intros: [String: ContentFile] = [:]
         var pages: [ContentFile] = []
 
-        init(_ files: [(name: String, file: ContentFile, label: String)], config: SiteConfig) throws(VitrineError) {
-            let galleryNames = Set(config.galleries.map(\.name))
-            for (name, file, label) in files {
-                if name == "index" {
-                    home = file
-                } else if galleryNames.contains(name) {
-                    intros[name] = file
-                } else {
-                    guard SiteConfig.isValidName(name) else {
-                        throw VitrineError(
-                            file: label,
-                            "'\(name)' cannot be a page name: use lower-case letters, digits and '-', and none of \(SiteConfig.reservedNames.sorted().joined(separator: ", "))",
-                            kind: .missingInput)
-                    }
-                    pages.append(file)
+        /// Places one file; a page's name must be usable as a folder of the site.
+        mutating func add(_ file: ContentFile, label: String, config: SiteConfig) throws(VitrineError) {
+            if file.name == "index" {
+                home = file
+            } else if config.galleries.contains(where: { $0.name == file.name }) {
+                intros[file.name] = file
+            } else {
+                guard SiteConfig.isValidName(file.name) else {
+                    throw VitrineError(
+                        file: label,
+                        "'\(file.name)' cannot be a page name: use lower-case letters, digits and '-', and none of \(SiteConfig.reservedNames.sorted().joined(separator: ", "))")
                 }
+                pages.append(file)
             }
-            pages.sort { ($0.weight, $0.name) < ($1.weight, $1.name) }
         }
     }
 }

@@ -2,20 +2,24 @@ import Foundation
 import Logging
 import Synchronization
 
-/// The one reader of a site's inputs: site.yml, favorites.json, content, gallery snapshots
-/// and catalogs. Every command reads through it (`build`, `check`, `favorites`, `serve`),
-/// and within one build each file is read and decoded once: the fetch stage, the favorites
-/// lookup and the read phase share what it decoded.
+/// The one reader that decodes a site's inputs: site.yml, favorites.json, content, gallery
+/// snapshots and catalogs, for every command (`build`, `check`, `favorites`, `serve`). Within
+/// one build each file is read and decoded once: the fetch stage, the favorites lookup and
+/// the read phase share what it decoded.
 ///
 /// It reads through a `SiteFolder` (the disk unless a test gives another) and hands every
 /// file's bytes to the `InputRecorder`, so page keys describe exactly what was read. Turning
 /// what was read into a `LoadedSite` is a separate, pure step (`LoadedSite.assemble`).
+///
+/// Two other readers touch these files on purpose: `FavoritesStore` re-reads favorites.json
+/// under its lock before changing it, and `InputsDigest` hashes every input's bytes (without
+/// decoding them) to learn whether anything changed.
 final class SiteReader: Sendable {
     let options: BuildOptions
     let folder: any SiteFolder
     /// Digests of the bytes of every file read, for page keys (nil when nobody needs them).
     let recorder: InputRecorder?
-    /// Snapshots and catalogs decoded so far, by path relative to the site.
+    /// Snapshots and catalogs decoded so far, by source and path relative to the site.
     private let decoded = Mutex<[String: Result<GallerySource?, VitrineError>]>([:])
 
     /// A gallery's items as read from its snapshot (`data/NAME.json`) or catalog file.
@@ -79,10 +83,16 @@ final class SiteReader: Sendable {
     func gallery(_ gallery: GalleryConfig, keep: Bool = true) throws(VitrineError) -> GallerySource? {
         let relative = gallery.inputPath
         guard !relative.isEmpty else { return nil }
-        let cached = decoded.withLock { keep ? $0[relative] : $0.removeValue(forKey: relative) }
-        let result = cached ?? Result { () throws(VitrineError) in try decode(relative, source: gallery.source, name: gallery.name) }
-        if keep && cached == nil { decoded.withLock { $0[relative] = result } }
-        return try result.get()
+        let key = Self.cacheKey(gallery)
+        if let cached = decoded.withLock({ keep ? $0[key] : $0.removeValue(forKey: key) }) { return try cached.get() }
+        let result = Result { () throws(VitrineError) in try decode(relative, source: gallery.source, name: gallery.name) }
+        guard keep else { return try result.get() }
+        // Two callers at once: the first decode stored (or a fresh snapshot `replace` stored) wins.
+        return try decoded.withLock { cache in
+            if let stored = cache[key] { return stored }
+            cache[key] = result
+            return result
+        }.get()
     }
 
     private func decode(_ relative: String, source: Source, name: String) throws(VitrineError) -> GallerySource? {
@@ -94,10 +104,13 @@ final class SiteReader: Sendable {
             return GallerySource(snapshot: snapshot, warnings: warnings, label: label)
         }
         let (snapshot, warnings) = try Snapshot.read(data, file: label)
-        guard snapshot.format == Snapshot.currentFormat else {
-            throw VitrineError(file: label, "unknown snapshot format '\(snapshot.format)' (expected \(Snapshot.currentFormat))")
-        }
         return GallerySource(snapshot: snapshot, warnings: warnings, label: label)
+    }
+
+    /// A `file` gallery's catalog and an API gallery's snapshot never share an entry, even at
+    /// the same path.
+    private static func cacheKey(_ gallery: GalleryConfig) -> String {
+        "\(gallery.source == .file ? "catalog" : "snapshot") \(gallery.inputPath)"
     }
 
     /// The fetch stage wrote a fresh snapshot: later readers get it without reading it back.
@@ -105,7 +118,7 @@ final class SiteReader: Sendable {
         let relative = gallery.inputPath
         recorder?.record(relative, bytes)
         let source = GallerySource(snapshot: snapshot, warnings: [], label: options.label(relative))
-        decoded.withLock { $0[relative] = .success(source) }
+        decoded.withLock { $0[Self.cacheKey(gallery)] = .success(source) }
     }
 
     /// Every item of every gallery's snapshot or catalog, first occurrence kept: where a
@@ -122,16 +135,19 @@ final class SiteReader: Sendable {
 
     // MARK: Content
 
-    /// `content/*.md`, sorted by name.
-    func content() throws(VitrineError) -> [(name: String, file: ContentFile, label: String)] {
-        var files: [(String, ContentFile, String)] = []
+    /// `content/*.md` in name order, each parsed and placed (home text, gallery intro, page)
+    /// as it is read: the first bad file is the one reported.
+    func content(_ config: SiteConfig) throws(VitrineError) -> LoadedSite.Content {
+        var content = LoadedSite.Content()
         for fileName in try folder.names(in: "content") ?? [] where fileName.hasSuffix(".md") {
             let name = String(fileName.dropLast(3))
             let relative = "content/\(fileName)"
             guard let data = try read(relative) else { continue }
-            files.append((name, try ContentFile.parse(try text(data, relative), name: name, file: options.label(relative)), options.label(relative)))
+            let file = try ContentFile.parse(try text(data, relative), name: name, file: options.label(relative))
+            try content.add(file, label: options.label(relative), config: config)
         }
-        return files
+        content.pages.sort { ($0.weight, $0.name) < ($1.weight, $1.name) }
+        return content
     }
 
     // MARK: The read phase
@@ -139,13 +155,14 @@ final class SiteReader: Sendable {
     /// Everything the render stage needs: every input read (or taken from what the fetch
     /// stage decoded), then assembled. `resolved` holds items looked up by id for favorites.
     func read(config: SiteConfig, favorites: FavoritesFile, resolved: [ItemID: Item] = [:], logger: Logger) throws(VitrineError) -> LoadedSite {
-        let content = try content()
-        var galleries: [(GalleryConfig, GallerySource?)] = []
+        let content = try content(config)
+        // Each gallery read and checked in config order: the first bad one is the one reported.
+        var galleries: [(GalleryConfig, GallerySource)] = []
         for gallery in config.galleries {
-            galleries.append((gallery, try self.gallery(gallery, keep: false)))
+            galleries.append((gallery, try LoadedSite.checked(gallery, try self.gallery(gallery, keep: false), options: options)))
         }
         let site = try LoadedSite.assemble(
-            config: config, galleries: galleries, favorites: favorites, content: content, resolved: resolved, options: options
+            config: config, galleries: consume galleries, favorites: favorites, content: content, resolved: resolved, options: options
         )
         for gallery in site.galleries {
             logger.info("read snapshots: '\(gallery.config.name)' \(Format.count(gallery.items.count, "item", "items"))")

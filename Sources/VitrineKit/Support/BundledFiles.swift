@@ -69,7 +69,7 @@ enum BundledFiles {
                 try file.data.write(to: url)
             }
         } catch {
-            throw VitrineError(file: staging.path, "cannot unpack the default \(folder.lowercased()): \(error.localizedDescription)")
+            throw VitrineError(file: staging.path, "cannot unpack the default \(folder.lowercased()): \(error.localizedDescription)", kind: .output)
         }
         if fileManager.fileExists(atPath: target.path) {
             let stale = parent.appendingPathComponent(".\(name)-stale-\(UUID().uuidString)", isDirectory: true)
@@ -77,7 +77,7 @@ enum BundledFiles {
         }
         _ = rename(staging.path, target.path)
         guard holds(target, exactly: files) else {
-            throw VitrineError(file: target.path, "cannot unpack the default \(folder.lowercased()): the folder's files differ from vitrine's")
+            throw VitrineError(file: target.path, "cannot unpack the default \(folder.lowercased()): the folder's files differ from vitrine's", kind: .output)
         }
         return target
     }
@@ -112,13 +112,13 @@ enum BundledFiles {
     /// Creates `url` with mode 0700, or accepts it if it already is such a folder of ours.
     static func create(_ url: URL) throws(VitrineError) {
         if mkdir(url.path, 0o700) != 0, errno != EEXIST {
-            throw VitrineError(file: url.path, "cannot create folder: \(String(cString: strerror(errno)))")
+            throw VitrineError(file: url.path, "cannot create folder: \(String(cString: strerror(errno)))", kind: .output)
         }
         var info = stat()
         guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
             info.st_uid == getuid(), info.st_mode & 0o077 == 0
         else {
-            throw VitrineError(file: url.path, "not a private folder of this user")
+            throw VitrineError(file: url.path, "not a private folder of this user", kind: .output)
         }
     }
 }

@@ -28,7 +28,7 @@ final class FileLock {
     init(_ url: URL, label: String, waiting: Waiting = Waiting()) throws(VitrineError) {
         fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else {
-            throw VitrineError(file: label, "cannot open lock file \(url.lastPathComponent): \(String(cString: strerror(errno)))")
+            throw VitrineError(file: label, "cannot open lock file \(url.lastPathComponent): \(String(cString: strerror(errno)))", kind: .output)
         }
         do {
             try acquire(label: label, waiting: waiting)
@@ -58,7 +58,7 @@ final class FileLock {
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }
             if errno == EWOULDBLOCK { return false }
-            throw VitrineError(file: label, "cannot lock: \(String(cString: strerror(errno)))")
+            throw VitrineError(file: label, "cannot lock: \(String(cString: strerror(errno)))", kind: .busy)
         }
         return true
     }

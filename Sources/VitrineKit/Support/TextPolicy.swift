@@ -11,7 +11,7 @@
 ///   set the window title or fake a log line.
 public enum TextPolicy {
     /// One field's text with control characters and noncharacters removed (tab and newline kept).
-    public static func plain(_ text: String) -> String {
+    static func plain(_ text: String) -> String {
         guard needsCleaning(text) else { return text }
         return clean(text, nul: nil, keepLines: true)
     }

@@ -84,8 +84,31 @@ struct SiteReaderTests {
         #expect {
             try reader.read(config: config, favorites: FavoritesFile(favorites: []), logger: .init(label: "test"))
         } throws: { error in
-            (error as? VitrineError)?.message.hasPrefix("mem/data/gifs.json: ") == true
+            (error as? VitrineError)?.location?.file == "mem/data/gifs.json"
         }
+    }
+
+    @Test("the first bad input in reading order is the one reported: content by name, then galleries in config order")
+    func theFirstBadInputIsReported() throws {
+        let config = try SiteConfig.parse(
+            "title: Order\ngalleries:\n  - name: first\n    source: file\n    path: first.json\n  - name: second\n    source: file\n    path: second.json\n",
+            file: "site.yml")
+        let options = BuildOptions(site: URL(fileURLWithPath: "/nowhere/at/all"), siteLabel: "mem")
+        func error(_ files: [String: String]) -> VitrineError? {
+            let reader = SiteReader(options: options, folder: MemoryFolder(files: files))
+            do {
+                _ = try reader.read(config: config, favorites: FavoritesFile(favorites: []), logger: .init(label: "test"))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        // A page name that cannot be a folder, before a later file that does not parse.
+        let content = error(["content/Bad Name.md": "Text\n", "content/zz.md": "---\ntitle: [\n---\n", "first.json": "{", "second.json": "{"])
+        #expect(content?.location?.file == "mem/content/Bad Name.md")
+        // The first gallery's missing catalog, before the second's broken one.
+        let gallery = error(["second.json": "{"])
+        #expect(gallery?.kind == .missingInput && gallery?.message.contains("'first'") == true)
     }
 
     @Test("a snapshot's item keeps its JSON shape: the details under their kind's key")

@@ -135,7 +135,8 @@ extension GalleryConfig {
             throw mapping.error(at: "list", "missing key 'query' in \(mapping.path): 'list: search' needs a query")
         case .tmdb where list == nil && query != nil:
             list = .search
-        default:
+        // Every source is named, so a new one is a place the compiler lists.
+        case .giphy, .tmdb, .googleBooks, .file:
             break
         }
         if let country = try mapping.string("country"),
