@@ -318,7 +318,7 @@ def english_theme_patterns():
     """Every English theme string (ThemeStrings.swift) as a whole-text pattern, except the
     ones Korean keeps as they are (brand names: GIF, Powered By GIPHY)."""
     swift = (REPO / "Sources/VitrineKit/Render/I18n/ThemeStrings.swift").read_text(encoding="utf-8")
-    english = dict(re.findall(r'public var (\w+) = "((?:[^"\\]|\\.)*)"', swift))
+    english = dict(re.findall(r'^\s*(?:public )?var (\w+) = "((?:[^"\\]|\\.)*)"', swift, re.M))
     korean = dict(re.findall(r'^(\w+): "((?:[^"\\]|\\.)*)"$', (REPO / "Sources/VitrineKit/Theme/i18n/ko.yml").read_text(encoding="utf-8"), re.M))
     assert len(english) > 100 and set(korean) == set(english)
     patterns = {}
