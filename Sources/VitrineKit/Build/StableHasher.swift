@@ -110,11 +110,6 @@ struct StableHasher {
             self.low = low
         }
 
-        init?(_ hex: Substring) {
-            guard hex.utf8.count == 32, let high = UInt64(hex.prefix(16), radix: 16), let low = UInt64(hex.suffix(16), radix: 16) else { return nil }
-            self.init(high: high, low: low)
-        }
-
         /// From 32 lower- or upper-case hex digits; nil for anything else.
         init?(hex bytes: UnsafeRawBufferPointer) {
             guard bytes.count == 32 else { return nil }
