@@ -49,6 +49,7 @@ final class ValueEncoder: Encoder {
         if T.self == String.self { return .string(value as! String) }
         if T.self == Int.self { return .int(value as! Int) }
         if T.self == Bool.self { return .bool(value as! Bool) }
+        if T.self == EncodedTemplateValue.self { return (value as! EncodedTemplateValue).value }
         let encoder = ValueEncoder(keepsNilKeys: keepsNilKeys)
         try value.encode(to: encoder)
         switch encoder.storage {

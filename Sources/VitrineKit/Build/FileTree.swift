@@ -13,6 +13,9 @@ enum FileTree {
     /// What a folder holds, as paths relative to it (`items/x/index.html`).
     struct Listing {
         var files: [String] = []
+        /// Each file's inode number as its folder lists it (`d_ino`), in `files`' order: two
+        /// equal numbers in one file system are one file, known without a `stat` per file.
+        var inodes: [UInt64] = []
         var symlinks: [String] = []
         /// In pre-order: a folder comes before what it holds.
         var folders: [String] = []
@@ -55,7 +58,9 @@ enum FileTree {
             if name == "." || name == ".." { continue }
             let child = relative.isEmpty ? name : relative + "/" + name
             switch kind(of: entry, in: fd, name: name) {
-            case .file: listing.files.append(child)
+            case .file:
+                listing.files.append(child)
+                listing.inodes.append(UInt64(entry.pointee.d_ino))
             case .symlink: listing.symlinks.append(child)
             case .folder: folders.append((name, child))
             case .other: listing.others.append(child)

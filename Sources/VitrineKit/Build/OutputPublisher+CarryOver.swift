@@ -54,7 +54,8 @@ extension OutputPublisher {
         }
         let owned = previous.map { Set($0.entries.map(\.path)) }
         let plannedFolders = Self.folders(of: planned)
-        let ownedFolders = owned.map(Self.folders(of:)) ?? []
+        // Usually the same paths as before: their folders are not worked out twice.
+        let ownedFolders = owned.map { $0 == planned ? plannedFolders : Self.folders(of: $0) } ?? []
         var keptTop: Set<String> = []
         func keep(_ path: String, folder: Bool = false) {
             keptTop.insert(path.firstIndex(of: "/").map { String(path[..<$0]) + "/" } ?? (folder ? path + "/" : path))
@@ -78,12 +79,14 @@ extension OutputPublisher {
             }
         }
         var links: [String] = []
+        var linkInodes: [UInt64] = []
         var linked: Set<String> = []
         for (index, file) in listing.files.enumerated() {
             if index & 1023 == 0, Task.isCancelled { throw VitrineError.interrupted }
             if file == BuildManifest.fileName { continue }
             if file == Self.marker {
                 links.append(file)
+                linkInodes.append(listing.inodes[index])
                 continue
             }
             let isOwned = owned?.contains(file) ?? planned.contains(file)
@@ -95,10 +98,12 @@ extension OutputPublisher {
             }
             if planned.contains(file) {
                 links.append(file)
+                linkInodes.append(listing.inodes[index])
                 linked.insert(file)
             } else if !isOwned {
                 if plannedFolders.contains(file) { throw clash(file, "a file") }
                 links.append(file)
+                linkInodes.append(listing.inodes[index])
                 keep(file)
             }
         }
@@ -107,7 +112,7 @@ extension OutputPublisher {
             keep(link)
         }
 
-        var present: Set<String> = []
+        var present: [String: UInt64] = [:]
         if staging.reused {
             present = try prune(
                 staging.url, listed: stale, keeping: written.union(links), symlinks: Set(listing.symlinks),
@@ -118,7 +123,9 @@ extension OutputPublisher {
         for folder in folders { try writer.makeFolder(folder.path, mode: folder.mode) }
         for (index, file) in links.enumerated() {
             if index & 1023 == 0, Task.isCancelled { throw VitrineError.interrupted }
-            try writer.link(output.path + "/" + file, to: file, mayExist: present.contains(file))
+            // Already the output's file (one inode in both listings): nothing to do, no syscall.
+            if let inode = present[file], inode == linkInodes[index], inode != 0 { continue }
+            try writer.link(output.path + "/" + file, to: file, mayExist: present[file] != nil)
         }
         for link in listing.symlinks { try writer.copySymlink(output.path + "/" + link, to: link) }
         result.dropped = listing.others
@@ -128,12 +135,12 @@ extension OutputPublisher {
     }
 
     /// Removes from a reused tree every file, link and folder the new site does not have;
-    /// returns the files it keeps.
+    /// returns the files it keeps, with their inode numbers.
     @discardableResult
     private func prune(
         _ root: URL, listed stale: FileTree.Listing?, keeping files: Set<String>, symlinks: Set<String>, folders: Set<String>
-    ) throws(VitrineError) -> Set<String> {
-        guard let stale else { return [] }
+    ) throws(VitrineError) -> [String: UInt64] {
+        guard let stale else { return [:] }
         var removed: [String] = []
         func isRemoved(_ path: String) -> Bool {
             removed.last.map { path.hasPrefix($0 + "/") } ?? false
@@ -162,7 +169,12 @@ extension OutputPublisher {
         for path in extra where removedFolders.isEmpty || !under(path) {
             if unlink(root.path + "/" + path) != 0, errno != ENOENT { throw FileWriter.error("remove \(path)") }
         }
-        return Set(stale.files.filter { files.contains($0) && (removedFolders.isEmpty || !under($0)) })
+        var kept: [String: UInt64] = [:]
+        kept.reserveCapacity(stale.files.count)
+        for (file, inode) in zip(stale.files, stale.inodes) where files.contains(file) && (removedFolders.isEmpty || !under(file)) {
+            kept[file] = inode
+        }
+        return kept
     }
 
     /// The output and the spare tree, listed on other threads while the build reads and

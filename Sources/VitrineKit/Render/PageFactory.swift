@@ -1,4 +1,5 @@
 import Foundation
+import VitrineTemplate
 
 /// Builds the typed page models templates receive. Every string from an API or a file
 /// goes into a model as text (Mustache escapes it); every URL passes `SafeURL` here.
@@ -8,10 +9,13 @@ struct PageFactory: Sendable {
     let strings: ThemeStrings
     /// `strings` for `vitrine.js`, serialised once; nil in English (the scripts' own text).
     let scriptStrings: String?
+    /// `strings` as every page's `page.t`, made once.
+    private let templateStrings: EncodedTemplateValue
 
     init(site: LoadedSite, strings: ThemeStrings = .english) {
         self.site = site
         self.strings = strings
+        self.templateStrings = strings.templateValue
         self.scriptStrings = strings == .english ? nil : JSONLD.scriptStrings(strings)
     }
 
@@ -54,7 +58,7 @@ struct PageFactory: Sendable {
                 twitterCard: imageURL == nil ? "summary" : "summary_large_image"
             ),
             pageKind: kind,
-            t: strings,
+            t: templateStrings,
             scriptStrings: scriptStrings,
             attributions: attributions(for: sources),
             jsonLD: config.baseURL == nil ? nil : jsonLD

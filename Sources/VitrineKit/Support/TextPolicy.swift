@@ -38,7 +38,13 @@ public enum TextPolicy {
     }
 
     private static func needsCleaning(_ text: String) -> Bool {
-        text.unicodeScalars.contains { ($0 != "\n" && $0 != "\t" && isControl($0)) || isNoncharacter($0) }
+        // Most text has no byte that can start one: C0 controls and DEL are single bytes,
+        // C1 controls start with 0xC2, the noncharacters with 0xEF or a four-byte lead.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { byte in (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xEF || byte >= 0xF0 }
+        }
+        if plain == true { return false }
+        return text.unicodeScalars.contains { ($0 != "\n" && $0 != "\t" && isControl($0)) || isNoncharacter($0) }
     }
 
     private static func clean(_ text: String, nul: Unicode.Scalar?, keepLines: Bool) -> String {

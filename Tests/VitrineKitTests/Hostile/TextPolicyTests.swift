@@ -28,6 +28,23 @@ struct TextPolicyTests {
         #expect(TextPolicy.plain("한국어 — “ok” ★") == "한국어 — “ok” ★")
     }
 
+    /// The byte-level shortcut for text with nothing to remove agrees with the rule on
+    /// every code point of each UTF-8 length, around every range the rule names.
+    @Test func theFastPathAgreesWithTheRuleOnEveryKindOfCodePoint() {
+        let ranges: [ClosedRange<UInt32>] = [
+            0x0...0x2FF, 0x800...0x8FF, 0xAC00...0xAD00, 0xD7F0...0xD7FF, 0xE000...0xE0FF, 0xFDC0...0xFFFF,
+            0x10000...0x100FF, 0x1FFF0...0x2000F, 0xEFFF0...0xF000F, 0x10FFF0...0x10FFFF,
+        ]
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                let removed = (scalar != "\n" && scalar != "\t" && scalar != "\r" && TextPolicy.isControl(scalar)) || TextPolicy.isNoncharacter(scalar)
+                let expected = scalar == "\r" ? "a\nb" : removed ? "ab" : "a" + String(scalar) + "b"
+                #expect(TextPolicy.plain("a" + String(scalar) + "b") == expected, "U+\(String(value, radix: 16, uppercase: true))")
+            }
+        }
+    }
+
     @Test func markdownGetsTheReplacementCharacterForNUL() {
         #expect(TextPolicy.markdown("a\u{0}b\u{7}c") == "a\u{FFFD}bc")
     }

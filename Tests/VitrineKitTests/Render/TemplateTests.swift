@@ -374,7 +374,7 @@ private enum Sample {
                 imageAlt: "Alt " + hostile,
                 twitterCard: "summary_large_image"
             ),
-            pageKind: kind, t: .english, scriptStrings: #"{"more":"Mehr </script>"}"#,
+            pageKind: kind, t: ThemeStrings.english.templateValue, scriptStrings: #"{"more":"Mehr </script>"}"#,
             attributions: [
                 Attribution(source: "giphy", isGIPHY: true, isTMDB: false, text: "Powered By GIPHY", credit: nil, href: "https://giphy.com/")
             ],

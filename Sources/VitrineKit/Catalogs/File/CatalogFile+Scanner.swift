@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 extension CatalogFile {
     /// Reads a catalog in one pass over its bytes, for the common case: well-formed JSON of
     /// exactly the catalog's shape. It answers nil at the first thing it is not sure of —
@@ -44,6 +47,7 @@ extension CatalogFile {
         }
 
         private mutating func entries() -> [Entry]? {
+            if let entries = entriesInParallel() { return entries }
             var entries: [Entry] = []
             let complete = array { scanner in
                 guard let entry = scanner.entry() else { return false }
@@ -53,7 +57,88 @@ extension CatalogFile {
             return complete ? entries : nil
         }
 
-        private mutating func entry() -> Entry? {
+        /// A large `items` array read by every core: a quick pass finds where each element
+        /// starts, then each core reads a run of elements. Each element must end exactly
+        /// where the quick pass saw the next one begin, so the result is the one-pass read's;
+        /// nil (read in one pass instead) for small arrays, one core, or any doubt.
+        private mutating func entriesInParallel() -> [Entry]? {
+            let jobs = min(8, ProcessInfo.processInfo.activeProcessorCount)
+            guard jobs > 1, bytes.count - position > 1 << 20, let (starts, end) = elementStarts(), starts.count >= 1000 else { return nil }
+            // Read only, by every job, while this call holds the buffer.
+            nonisolated(unsafe) let bytes = bytes
+            let results = Mutex<[[Entry]?]>(Array(repeating: nil, count: jobs))
+            DispatchQueue.concurrentPerform(iterations: jobs) { job in
+                let run = starts.count * job / jobs..<starts.count * (job + 1) / jobs
+                var scanner = Scanner(bytes: bytes)
+                var entries: [Entry] = []
+                entries.reserveCapacity(run.count)
+                for index in run {
+                    scanner.position = starts[index]
+                    guard let entry = scanner.entry() else { return }
+                    // `,` then the next element where the quick pass found it, or the closing `]`.
+                    if index + 1 < starts.count {
+                        guard scanner.take(UInt8(ascii: ",")) else { return }
+                        scanner.skipWhitespace()
+                        guard scanner.position == starts[index + 1] else { return }
+                    } else {
+                        guard scanner.take(UInt8(ascii: "]")), scanner.position == end else { return }
+                    }
+                    entries.append(entry)
+                }
+                results.withLock { $0[job] = entries }
+            }
+            let parts = results.withLock { $0 }
+            guard parts.allSatisfy({ $0 != nil }) else { return nil }
+            var entries: [Entry] = []
+            entries.reserveCapacity(starts.count)
+            for part in parts { entries += part! }
+            position = end
+            return entries
+        }
+
+        /// The offset of each element of the array at `position` (`[` next, after
+        /// whitespace), and the offset after its closing `]`, found by following strings and
+        /// brackets only; nil when the bytes end first, or the array is empty.
+        private func elementStarts() -> (starts: [Int], end: Int)? {
+            var at = position
+            func skipSpace() {
+                while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 { at += 1 }
+            }
+            skipSpace()
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "[") else { return nil }
+            at += 1
+            skipSpace()
+            guard at < bytes.count, bytes[at] != UInt8(ascii: "]") else { return nil }
+            var starts = [at]
+            var depth = 0
+            while at < bytes.count {
+                let byte = bytes[at]
+                at += 1
+                switch byte {
+                case UInt8(ascii: "\""):
+                    while at < bytes.count, bytes[at] != UInt8(ascii: "\"") {
+                        at += bytes[at] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                    at += 1
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if depth == 0 {
+                        guard byte == UInt8(ascii: "]") else { return nil }
+                        return (starts, at)
+                    }
+                    depth -= 1
+                case UInt8(ascii: ",") where depth == 0:
+                    skipSpace()
+                    starts.append(at)
+                default:
+                    break
+                }
+            }
+            return nil
+        }
+
+        mutating func entry() -> Entry? {
             var seen: Set<String> = []
             var id: String?
             var title: String?
@@ -158,14 +243,14 @@ extension CatalogFile {
         }
 
         /// Skips whitespace, then consumes `byte` if it is next.
-        private mutating func take(_ byte: UInt8) -> Bool {
+        mutating func take(_ byte: UInt8) -> Bool {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == byte else { return false }
             position += 1
             return true
         }
 
-        private mutating func skipWhitespace() {
+        mutating func skipWhitespace() {
             while position < bytes.count {
                 switch bytes[position] {
                 case 0x20, 0x0A, 0x0D, 0x09: position += 1

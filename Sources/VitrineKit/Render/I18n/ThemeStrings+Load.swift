@@ -1,4 +1,5 @@
 import Foundation
+import VitrineTemplate
 
 extension ThemeStrings {
     /// Every key, in declaration order (the English text's keys).
@@ -11,6 +12,16 @@ extension ThemeStrings {
             if let key = child.label, let text = child.value as? String { result[key] = text }
         }
         return result
+    }
+
+    /// The strings as the template value `page.t`, in declaration order: made once per build
+    /// and shared by every page, instead of being encoded for each one.
+    var templateValue: EncodedTemplateValue {
+        var object = TemplateObject()
+        for child in Mirror(reflecting: self).children {
+            if let key = child.label, let text = child.value as? String { object.append(key, .string(text)) }
+        }
+        return EncodedTemplateValue(.object(object))
     }
 
     /// These strings with the keys of a translation file replacing theirs. An unknown key, or a

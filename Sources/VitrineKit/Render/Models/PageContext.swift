@@ -1,3 +1,5 @@
+import VitrineTemplate
+
 /// What every HTML page receives as `page`: site identity, where the root is, navigation.
 ///
 /// All links in the site are relative: `root` is the prefix that leads from the page's
@@ -23,8 +25,8 @@ struct PageContext: Sendable, Encodable {
     let openGraph: OpenGraph
     /// `data-kind` hook on `<body>`: `home`, `gallery`, `item`, `page`, `favorites`, `not-found`.
     let pageKind: String
-    /// The theme's text in the site's language (`{{page.t.share}}`).
-    let t: ThemeStrings
+    /// The theme's text in the site's language (`{{page.t.share}}`), encoded once per build.
+    let t: EncodedTemplateValue
     /// The strings `vitrine.js` shows, as JSON for `data-strings` on `<body>` (escaped there);
     /// nil in English, which the scripts carry themselves.
     let scriptStrings: String?

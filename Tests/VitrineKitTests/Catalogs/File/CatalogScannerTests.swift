@@ -40,6 +40,39 @@ struct CatalogScannerTests {
         #expect(scanned.items[2].image?.width == 0)
     }
 
+    /// Over 1 MB and 1,000 items, the scanner splits `items` between cores by following
+    /// strings and brackets; brackets, commas and escaped quotes inside strings must not
+    /// move a split, and any damage must still decline the file.
+    static let large: Data = {
+        var text = #"{"format": "vitrine-bench-catalog/1", "items": [ "#
+        for index in 0..<1_500 {
+            if index > 0 { text += index % 7 == 0 ? " ,\n  " : "," }
+            let tricky = #"], {\"x\": [1,2]}, \\\" \u005d \u007b 가 "#
+            text += #"{"id": "i\#(index)", "title": "T \#(tricky)", "rating": \#(Double(index % 10) / 2), "#
+            text += #""image": {"url": "https://x.example/\#(index).gif", "width": \#(index), "extra": [{"a": "]"}]}, "#
+            text += #""description": "\#(String(repeating: tricky, count: 20))"}"#
+        }
+        return Data((text + "\n]}\n").utf8)
+    }()
+
+    @Test func largeCatalogsAreSplitBetweenCoresAndReadAlike() throws {
+        #expect(Self.large.count > 1 << 20)
+        let decoded = try #require(Self.decoded(Self.large))
+        let scanned = try #require(Self.scanned(Self.large), "the fast path declined a well-formed large catalog")
+        #expect(scanned == decoded)
+        #expect(scanned.items.count == 1_500)
+
+        var random = SplitMix64(seed: 0x5B117)
+        var accepted = 0
+        for _ in 0..<12 {
+            let data = Mutator.mutated(Self.large, using: &random)
+            guard let scanned = Self.scanned(data) else { continue }
+            accepted += 1
+            #expect(scanned == Self.decoded(data), "scanner and decoder disagree on a damaged large catalog")
+        }
+        #expect(accepted > 0)
+    }
+
     @Test func fuzzedCatalogsAreDeclinedOrReadAlike() {
         var random = SplitMix64(seed: 0xCA7A_1065)
         let originals = [Data(Self.handWritten.utf8), FileSourceTests.catalog(4)]
