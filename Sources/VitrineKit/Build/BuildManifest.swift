@@ -82,10 +82,20 @@ struct BuildManifest: Sendable, Equatable {
             else { return nil }
             let path = UnsafeRawBufferPointer(rebasing: bytes[(line.lowerBound + 33)..<line.upperBound])
             // Relative, and never through `..`: a manifest names files inside the output.
-            guard path.first != UInt8(ascii: "/"), !path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).contains(where: { $0.elementsEqual("..".utf8) })
-            else { return nil }
+            guard path.first != UInt8(ascii: "/"), !climbs(path) else { return nil }
             manifest.entries.append((String(decoding: path, as: UTF8.self), digest))
         }
         return manifest
+    }
+
+    /// True when a `/`-separated path has a `..` component. Checked without splitting: a
+    /// manifest has a line per file of the site.
+    private static func climbs(_ path: UnsafeRawBufferPointer) -> Bool {
+        var componentStart = 0
+        for index in 0...path.count where index == path.count || path[index] == UInt8(ascii: "/") {
+            if index - componentStart == 2, path[componentStart] == UInt8(ascii: "."), path[componentStart + 1] == UInt8(ascii: ".") { return true }
+            componentStart = index + 1
+        }
+        return false
     }
 }

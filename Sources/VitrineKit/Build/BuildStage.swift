@@ -15,13 +15,16 @@ public enum BuildStage: String, Sendable, CaseIterable {
     case fetch
     /// Favorites looked up by id stored in favorites.json (`FavoritesService.snapshot`).
     case storeFavorites = "store favorites"
-    /// The theme and the site's overrides parsed (`Theme.load`).
+    /// The theme's and the site's templates and translations read and fingerprinted, not
+    /// parsed (`Theme.Sources`).
     case loadTemplates = "load templates"
     /// `SITE/static/` listed (`StaticFolder`).
     case readStaticFiles = "read static files"
     /// Every input compared with the bytes the output was made from; the build stops here
     /// when none changed (`InputsDigest`).
     case compareInputs = "compare inputs"
+    /// Every template parsed and compiled once, the translations merged (`Theme(compiling:)`).
+    case compileTemplates = "compile templates"
     /// Snapshots, catalogs and content read and assembled (`SiteReader.read`, `LoadedSite.assemble`).
     case readSite = "read site"
     /// Every page and its path (`PagePlan`); clashes with static files found.

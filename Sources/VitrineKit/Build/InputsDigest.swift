@@ -17,7 +17,7 @@ struct InputsDigest {
     let theme: StableHasher.Digest
     let baseURL: String?
 
-    init(options: BuildOptions, config: SiteConfig, theme: Theme, staticFiles: [(path: String, source: URL)]) {
+    init(options: BuildOptions, config: SiteConfig, theme: Theme.Sources, staticFiles: [(path: String, source: URL)]) {
         var files = ["site.yml", config.favorites.file]
         for gallery in config.galleries {
             files.append(gallery.inputPath)
@@ -70,8 +70,11 @@ struct InputsDigest {
 
     /// A file's digest; `(none)`'s absence for a missing file; nil when it cannot be read.
     private static func digest(of url: URL) -> StableHasher.Digest?? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return .some(nil) }
-        guard let data = try? Data(contentsOf: url) else { return nil }  // read, not mapped: a file truncated meanwhile must not crash the build
-        return data.withUnsafeBytes { StableHasher.digest($0) }
+        // Read, not mapped: a file truncated meanwhile must not crash the build.
+        switch StableHasher.digestOfFile(atPath: url.path) {
+        case .digest(let digest): .some(digest)
+        case .missing: .some(nil)
+        case .unreadable: nil
+        }
     }
 }

@@ -3,9 +3,9 @@ import Logging
 
 /// `vitrine build`: the pipeline of named stages `BuildStage` declares, in its order.
 ///
-/// load config → lock the output → load favorites → fetch → store favorites → load templates
+/// load config → lock the output → load favorites → fetch → store favorites → read templates
 /// and static files → compare inputs (stop here when every input has the bytes the output
-/// was made from) → read snapshots, catalogs and content → plan pages → key pages → render
+/// was made from) → compile templates → read snapshots, catalogs and content → plan pages → key pages → render
 /// changed pages into the staging folder (the spare tree when there is one) → copy assets →
 /// keep unchanged files → write the manifest → check links → publish (one exchange) → write
 /// the report. Every stage runs through `run(_:_:)`, which logs its name and stamps its
@@ -56,8 +56,8 @@ public struct SiteBuilder: Sendable {
                 return nil
             }
         }
-        let theme = try run(.loadTemplates) { () throws(VitrineError) in
-            try Theme.load(
+        let themeSources = try run(.loadTemplates) { () throws(VitrineError) in
+            try Theme.Sources.read(
                 defaults: options.themeDirectory ?? Theme.defaultDirectory,
                 overrides: options.site.appendingPathComponent("templates"), overridesLabel: options.label("templates"))
         }
@@ -65,7 +65,7 @@ public struct SiteBuilder: Sendable {
             try StaticFolder.files(site: options.site, label: options.label)
         }
         let previous = publisher.previousManifest()
-        let inputsDigest = InputsDigest(options: options, config: config, theme: theme, staticFiles: staticFiles)
+        let inputsDigest = InputsDigest(options: options, config: config, theme: themeSources, staticFiles: staticFiles)
         let unchanged = try run(.compareInputs) {
             guard let previous, previous.inputs != nil, fetched.isQuiet, (snapshotted?.count ?? 0) == 0, snapshotWarning == nil,
                 !options.checkLinks, !options.renderToMemory, options.report == nil
@@ -84,6 +84,7 @@ public struct SiteBuilder: Sendable {
             return summary
         }
         let listings = options.renderToMemory ? nil : publisher.startListing()
+        let theme = try run(.compileTemplates) { () throws(VitrineError) in try Theme(compiling: themeSources) }
         let site = try run(.readSite) { () throws(VitrineError) in
             try reader.read(config: config, favorites: favorites, resolved: fetched.resolved, logger: logger)
         }

@@ -33,57 +33,84 @@ public struct Theme: Sendable {
     /// once; a parse error names the file, line and column.
     /// A site's translation files sit beside its templates folder: `SITE/i18n/<language>.yml`.
     static func load(defaults: URL = defaultDirectory, overrides: URL?, overridesLabel: String) throws(VitrineError) -> Theme {
-        var sources: [String: (url: URL, label: String)] = [:]
-        var assets: [String: URL] = [:]
-        for (directory, label) in [(defaults, "theme"), (overrides, overridesLabel)] {
-            guard let directory, FileManager.default.fileExists(atPath: directory.path) else { continue }
-            for relative in try files(in: directory) {
-                let url = directory.appendingPathComponent(relative)
-                if relative.hasSuffix(".mustache"), !relative.contains("/") {
-                    sources[String(relative.dropLast(".mustache".count))] = (url, "\(label)/\(relative)")
-                } else if relative.hasPrefix("assets/") {
-                    assets[relative] = url
+        try Theme(compiling: Sources.read(defaults: defaults, overrides: overrides, overridesLabel: overridesLabel))
+    }
+
+    /// A theme's files read and fingerprinted, not parsed yet: enough to tell whether a
+    /// build's inputs changed, so an unchanged rebuild parses no template and no translation.
+    struct Sources: Sendable {
+        /// Template name → text, and where it came from (`theme/item.mustache`).
+        let texts: [String: String]
+        let labels: [String: String]
+        let assets: [(path: String, source: URL)]
+        /// The theme's `i18n/*.yml`, then the site's: lowercased language code, label, text.
+        let translations: [(code: String, file: String, text: String)]
+        /// Digest of every template's name and text, and every translation's.
+        let fingerprint: StableHasher.Digest
+
+        static func read(defaults: URL = defaultDirectory, overrides: URL?, overridesLabel: String) throws(VitrineError) -> Sources {
+            var sources: [String: (url: URL, label: String)] = [:]
+            var assets: [String: URL] = [:]
+            for (directory, label) in [(defaults, "theme"), (overrides, overridesLabel)] {
+                guard let directory, FileManager.default.fileExists(atPath: directory.path) else { continue }
+                for relative in try files(in: directory) {
+                    let url = directory.appendingPathComponent(relative)
+                    if relative.hasSuffix(".mustache"), !relative.contains("/") {
+                        sources[String(relative.dropLast(".mustache".count))] = (url, "\(label)/\(relative)")
+                    } else if relative.hasPrefix("assets/") {
+                        assets[relative] = url
+                    }
                 }
             }
-        }
-        var texts: [String: String] = [:]
-        var hasher = StableHasher()
-        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
-            let text: String
-            do {
-                text = try String(contentsOf: source.url, encoding: .utf8)
-            } catch {
-                throw VitrineError(file: source.label, "cannot read template: \(error.localizedDescription)")
+            var texts: [String: String] = [:]
+            var hasher = StableHasher()
+            for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
+                let text: String
+                do {
+                    text = try String(contentsOf: source.url, encoding: .utf8)
+                } catch {
+                    throw VitrineError(file: source.label, "cannot read template: \(error.localizedDescription)")
+                }
+                hasher.combine(name)
+                hasher.combine(text)
+                texts[name] = text
             }
-            hasher.combine(name)
-            hasher.combine(text)
-            texts[name] = text
+            if let missing = required.first(where: { sources[$0] == nil }) {
+                throw VitrineError("theme: missing template '\(missing).mustache'", kind: .missingInput)
+            }
+            let translations = try readTranslations(
+                defaults: defaults.appendingPathComponent("i18n"),
+                site: overrides?.deletingLastPathComponent().appendingPathComponent("i18n"),
+                siteLabel: siteI18nLabel(overridesLabel), hasher: &hasher
+            )
+            return Sources(
+                texts: texts, labels: sources.mapValues(\.label), assets: assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                translations: translations, fingerprint: hasher.finalize()
+            )
         }
-        if let missing = required.first(where: { sources[$0] == nil }) {
-            throw VitrineError("theme: missing template '\(missing).mustache'", kind: .missingInput)
+
+        /// The theme's `i18n/*.yml`, then the site's.
+        private static func readTranslations(
+            defaults: URL, site: URL?, siteLabel: String, hasher: inout StableHasher
+        ) throws(VitrineError) -> [(code: String, file: String, text: String)] {
+            var result: [(code: String, file: String, text: String)] = []
+            for (directory, label) in [(defaults, "theme/i18n"), (site, siteLabel)] {
+                guard let directory, FileManager.default.fileExists(atPath: directory.path) else { continue }
+                for name in try files(in: directory) where name.hasSuffix(".yml") && !name.contains("/") {
+                    let file = "\(label)/\(name)"
+                    let text: String
+                    do {
+                        text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+                    } catch {
+                        throw VitrineError(file: file, "cannot read translation: \(error.localizedDescription)")
+                    }
+                    hasher.combine(file)
+                    hasher.combine(text)
+                    result.append((String(name.dropLast(".yml".count)).lowercased(), file, text))
+                }
+            }
+            return result
         }
-        let translations = try loadTranslations(
-            defaults: defaults.appendingPathComponent("i18n"),
-            site: overrides?.deletingLastPathComponent().appendingPathComponent("i18n"),
-            siteLabel: siteI18nLabel(overridesLabel), hasher: &hasher
-        )
-        let labels = sources.mapValues(\.label)
-        let library: TemplateLibrary
-        do {
-            // Indentation is for people reading templates, not for pages; text where spaces
-            // are content (<pre>, <textarea>) keeps it.
-            let indented = texts.filter { $0.value.contains("<pre") || $0.value.contains("<textarea") }
-            library = try TemplateLibrary(texts, dropIndentation: Set(texts.keys).subtracting(indented.keys))
-        } catch {
-            throw error.vitrineError(labels: labels)
-        }
-        return Theme(
-            library: library,
-            labels: labels,
-            assets: assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
-            fingerprint: hasher.finalize(),
-            translations: translations
-        )
     }
 
     /// The strings for `language` (`ko`, `ko-KR`, `ja`): the full code's translation, else
@@ -97,31 +124,6 @@ public struct Theme: Sendable {
     /// `Site/templates` → `Site/i18n`, for messages.
     static func siteI18nLabel(_ templatesLabel: String) -> String {
         templatesLabel.hasSuffix("templates") ? String(templatesLabel.dropLast("templates".count)) + "i18n" : "i18n"
-    }
-
-    /// The theme's `i18n/*.yml`, then the site's over them (a site file for a language the
-    /// theme lacks starts from English). Names are lowercased language codes.
-    private static func loadTranslations(
-        defaults: URL, site: URL?, siteLabel: String, hasher: inout StableHasher
-    ) throws(VitrineError) -> [String: ThemeStrings] {
-        var result: [String: ThemeStrings] = [:]
-        for (directory, label) in [(defaults, "theme/i18n"), (site, siteLabel)] {
-            guard let directory, FileManager.default.fileExists(atPath: directory.path) else { continue }
-            for name in try files(in: directory) where name.hasSuffix(".yml") && !name.contains("/") {
-                let code = String(name.dropLast(".yml".count)).lowercased()
-                let file = "\(label)/\(name)"
-                let text: String
-                do {
-                    text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-                } catch {
-                    throw VitrineError(file: file, "cannot read translation: \(error.localizedDescription)")
-                }
-                hasher.combine(file)
-                hasher.combine(text)
-                result[code] = try (result[code] ?? .english).merged(withYAML: text, file: file)
-            }
-        }
-        return result
     }
 
     /// Renders a model with a named template into a new byte buffer.
@@ -169,5 +171,27 @@ extension TemplateError {
         case .unknownTemplate(let name):
             VitrineError("template error: no template named '\(name)'", kind: .invalidInput)
         }
+    }
+}
+
+extension Theme {
+    /// Parses and compiles what `Sources.read` read: every template, once, and the
+    /// translations (a site file for a language the theme lacks starts from English).
+    init(compiling sources: Sources) throws(VitrineError) {
+        var translations: [String: ThemeStrings] = [:]
+        for (code, file, text) in sources.translations {
+            translations[code] = try (translations[code] ?? .english).merged(withYAML: text, file: file)
+        }
+        let texts = sources.texts
+        let library: TemplateLibrary
+        do {
+            // Indentation is for people reading templates, not for pages; text where spaces
+            // are content (<pre>, <textarea>) keeps it.
+            let indented = texts.filter { $0.value.contains("<pre") || $0.value.contains("<textarea") }
+            library = try TemplateLibrary(texts, dropIndentation: Set(texts.keys).subtracting(indented.keys))
+        } catch {
+            throw error.vitrineError(labels: sources.labels)
+        }
+        self.init(library: library, labels: sources.labels, assets: sources.assets, fingerprint: sources.fingerprint, translations: translations)
     }
 }

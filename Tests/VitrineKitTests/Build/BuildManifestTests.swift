@@ -57,4 +57,22 @@ struct BuildManifestTests {
     func refused(_ text: String) {
         #expect(Self.parse(text) == nil)
     }
+
+    @Test("a file hashed in pieces has the digest of its bytes hashed at once, whatever the piece size; a missing file and a folder are told apart")
+    func aFileHashedInPiecesHasTheDigestOfItsBytes() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("catalog.json")
+        var generator = SystemRandomNumberGenerator()
+        for count in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1000, 4099] {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            try Data(bytes).write(to: file)
+            let expected = bytes.withUnsafeBytes { StableHasher.digest($0) }
+            for bufferSize in [16, 24, 40, 1 << 20] {
+                #expect(StableHasher.digestOfFile(atPath: file.path, bufferSize: bufferSize) == .digest(expected), "\(count) bytes in pieces of \(bufferSize)")
+            }
+        }
+        #expect(StableHasher.digestOfFile(atPath: folder.appendingPathComponent("absent").path) == .missing)
+        #expect(StableHasher.digestOfFile(atPath: folder.path) == .unreadable)
+    }
 }

@@ -85,7 +85,7 @@ struct BuildPipelineTests {
             name: "--report names a folder", stage: .lockOutput, kind: .usage, file: nil,
             breakSite: { site in try FileManager.default.createDirectory(at: site.appendingPathComponent("report"), withIntermediateDirectories: true) },
             change: { $0.report = $0.site.appendingPathComponent("report") }),
-        Failure(name: "a template override does not parse", stage: .loadTemplates, kind: .invalidInput, file: "site/templates/cell.mustache") { site in
+        Failure(name: "a template override does not parse", stage: .compileTemplates, kind: .invalidInput, file: "site/templates/cell.mustache") { site in
             let templates = site.appendingPathComponent("templates")
             try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
             try "{{#open}} never closed".write(to: templates.appendingPathComponent("cell.mustache"), atomically: true, encoding: .utf8)
