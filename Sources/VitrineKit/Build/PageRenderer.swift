@@ -141,7 +141,7 @@ struct PageRenderer: Sendable {
         case .notFound: try theme.render("404", factory.notFound())
         case .sitemap: try theme.render("sitemap.xml", sitemap)
         case .feed: try theme.render("feed.xml", factory.feed())
-        case .filterIndex(let index): Array(factory.filterIndex(index).utf8)
+        case .filterIndex(let index): factory.filterIndexBytes(index)
         }
     }
 

@@ -95,4 +95,32 @@ struct StructuredDataTests {
             #expect(entries.allSatisfy { ($0["h"] as? String)?.hasPrefix("items/") == true })
         }
     }
+
+    @Test("a gallery of 2,500 items: its filter index, made by every core, is every entry in gallery order, as one core writes them")
+    func largeFilterIndex() throws {
+        let site = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try "title: Large\ngalleries:\n  - name: all\n    source: file\n    path: catalog.json\n".write(
+            to: site.appendingPathComponent("site.yml"), atomically: true, encoding: .utf8)
+        let items = (0..<2500).map { number in
+            #"{"id": "n\#(number)", "title": "Title \#(number) </script> \u2028", "rating": \#(number % 11), "image": {"url": "https://media.example.org/\#(number).gif", "width": 200, "height": 100}}"#
+        }
+        try #"{"format": "vitrine-bench-catalog/1", "items": [\#(items.joined(separator: ","))]}"#.write(
+            to: site.appendingPathComponent("catalog.json"), atomically: true, encoding: .utf8)
+        let reader = SiteReader(options: BuildOptions(site: site, siteLabel: "site"))
+        let config = try reader.config()
+        let factory = PageFactory(site: try reader.read(config: config, favorites: try reader.favorites(config), logger: .init(label: "test")))
+        let gallery = factory.site.galleries[0]
+        #expect(gallery.items.count == 2500)
+
+        var expected = Array("(window.vitrineFilterIndex = window.vitrineFilterIndex || {})[\"all\"] = ".utf8)
+        ScriptJSON.entries(gallery.items.map { factory.filterEntry($0, columns: gallery.columns) }, to: &expected)
+        expected += ";\n".utf8
+        let script = factory.filterIndexBytes(0)
+        #expect(script == expected)
+        let text = String(decoding: script, as: UTF8.self)
+        let json = try #require(text.range(of: "] = ").map { text[$0.upperBound...].dropLast(2) })
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(entries.map { $0["t"] as? String } == (0..<2500).map { "Title \($0) </script> \u{2028}" })
+    }
 }

@@ -15,13 +15,34 @@ enum TestSupport {
     /// True when golden files should be rewritten instead of compared: `VITRINE_RECORD=1 swift test`.
     static var recording: Bool { ProcessInfo.processInfo.environment["VITRINE_RECORD"] == "1" }
 
-    /// A new empty folder under the system's temporary directory.
+    /// A new empty folder under this test process's root in the system's temporary directory.
     static func temporaryDirectory(_ name: String = "vitrine-test") throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("\(name)-\(UUID().uuidString)", isDirectory: true)
+        let url = temporaryRoot.appendingPathComponent("\(name)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// `vitrine-tests-PID`: every temporary folder of this process, removed when it exits
+    /// (a test that fails before its own clean-up leaves nothing behind). Roots of test
+    /// processes that were killed are removed by the next run.
+    private static let temporaryRoot: URL = {
+        let base = FileManager.default.temporaryDirectory
+        let prefix = "vitrine-tests-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: base.appendingPathComponent(name))
+        }
+        let root = base.appendingPathComponent("\(prefix)\(getpid())", isDirectory: true)
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        temporaryRootPath = root.path
+        atexit {
+            if let path = TestSupport.temporaryRootPath { try? FileManager.default.removeItem(atPath: path) }
+        }
+        return root
+    }()
+
+    /// `temporaryRoot`'s path, for the exit handler (which cannot capture it).
+    nonisolated(unsafe) private static var temporaryRootPath: String?
 
     /// A private copy of a fixture site (or the example Site) to build or modify.
     static func copySite(_ source: URL) throws -> URL {
