@@ -5,9 +5,11 @@ Run through bench/run.sh (it builds vitrine in release mode and checks the tools
     bench/run.sh                 # N = 1000, 10000, 100000
     bench/run.sh 1000 10000      # only these sizes
 
-For each N: generate the catalog (../shared/bench/gen_catalog.py), then, each timed 3 times
-(median reported):
-  * vitrine, full build into a fresh (absent) output folder;
+For each N: generate the catalog (../shared/bench/gen_catalog.py), build it once untimed
+(the floor writes its files), then, each timed 3 times (median reported), every timed run
+after `sync` so that none pays for the writes of the one before:
+  * vitrine, full build into a fresh (absent) output folder — the three full builds (vitrine,
+    the floor, Hugo) take turns, round by round, so a slow spell of the disk falls on all three;
   * vitrine, render only (`--render-to-memory`: read and render every page, write nothing);
   * vitrine, unchanged rebuild (same inputs, output present);
   * vitrine, one-item-changed rebuild (one item's title edited, alternating), with the spare
@@ -59,12 +61,25 @@ def timed(cmd, cwd=None):
     return wall, rss
 
 
+def settle():
+    """Writes every dirty page to disk before a timed run, so no run pays for the writes (or
+    the deletions) of the one before it; each run's own writes stay unsynced, as they are
+    for every tool."""
+    os.sync()
+
+
+def summary(runs):
+    """(median wall, largest peak RSS) of timed runs."""
+    return statistics.median(w for w, _ in runs), max(r for _, r in runs)
+
+
 def median_run(prepare, cmd, cwd=None):
     runs = []
     for _ in range(RUNS):
         prepare()
+        settle()
         runs.append(timed(cmd, cwd))
-    return statistics.median(w for w, _ in runs), max(r for _, r in runs)
+    return summary(runs)
 
 
 def tree(root, skip_hidden=False):
@@ -106,11 +121,50 @@ def bench(n):
 
     cmd = [VITRINE, "build", site, "--output", out, "--quiet"]
     rows = {}
-    print(f"[{n}] vitrine full", file=sys.stderr, flush=True)
-    rows["full"] = median_run(lambda: rm(out), cmd)
+    # One untimed build gives the files the write floor writes.
+    print(f"[{n}] vitrine (untimed, for the floor's file list)", file=sys.stderr, flush=True)
+    rm(out)
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     files = tree(out)
     pages = sum(1 for p, _ in files if p.endswith(".html") and p != "404.html")
     rows["files"] = (len(files), sum(s for _, s in files))
+    listing = os.path.join(base, "files.txt")
+    with open(listing, "w") as f:
+        for path, size in files:
+            f.write(f"{size} {path}\n")
+    floor_out = os.path.join(base, "floor-out")
+    cores = os.cpu_count() or 1
+    floor_cmd = ["sh", "-c", f"{FLOOR} {floor_out} {cores} < {listing}"]
+    hugo_site = os.path.join(base, "hugo")
+    hugo_public = os.path.join(hugo_site, "public")
+    has_hugo = shutil.which("hugo") is not None
+    if has_hugo:
+        subprocess.run([sys.executable, os.path.join(SHARED, "hugo_site.py"), catalog, hugo_site], check=True)
+
+    # The three full builds take turns, so a slow minute of a shared disk falls on all of them.
+    full_runs, floor_runs, hugo_runs = [], [], []
+    for run in range(RUNS):
+        print(f"[{n}] full builds, round {run + 1} of {RUNS}: vitrine, floor{', Hugo' if has_hugo else ''}", file=sys.stderr, flush=True)
+        rm(out)
+        settle()
+        full_runs.append(timed(cmd))
+        rm(floor_out)
+        settle()
+        floor_runs.append(timed(floor_cmd))
+        if has_hugo:
+            rm(hugo_public)
+            rm(os.path.join(hugo_site, "resources"))
+            settle()
+            hugo_runs.append(timed(["hugo", "--quiet"], cwd=hugo_site))
+    rows["full"] = summary(full_runs)
+    rows["floor"] = summary(floor_runs)
+    rm(floor_out)
+    if has_hugo:
+        rows["hugo"] = summary(hugo_runs)
+        hugo_files = tree(hugo_public)
+        rows["hugo_files"] = (len(hugo_files), sum(s for _, s in hugo_files))
+        rm(hugo_site)
+
     print(f"[{n}] vitrine render only", file=sys.stderr, flush=True)
     rows["memory"] = median_run(lambda: None, cmd + ["--render-to-memory"])
     print(f"[{n}] vitrine unchanged", file=sys.stderr, flush=True)
@@ -132,27 +186,6 @@ def bench(n):
     rows["one_cold"] = median_run(toggle_without_spare, cmd)
     shutil.copy(original, catalog)
 
-    print(f"[{n}] floor", file=sys.stderr, flush=True)
-    listing = os.path.join(base, "files.txt")
-    with open(listing, "w") as f:
-        for path, size in files:
-            f.write(f"{size} {path}\n")
-    floor_out = os.path.join(base, "floor-out")
-    cores = os.cpu_count() or 1
-    rows["floor"] = median_run(lambda: rm(floor_out),
-                               ["sh", "-c", f"{FLOOR} {floor_out} {cores} < {listing}"])
-    rm(floor_out)
-
-    if shutil.which("hugo"):
-        print(f"[{n}] hugo", file=sys.stderr, flush=True)
-        hugo_site = os.path.join(base, "hugo")
-        subprocess.run([sys.executable, os.path.join(SHARED, "hugo_site.py"), catalog, hugo_site], check=True)
-        hugo_public = os.path.join(hugo_site, "public")
-        rows["hugo"] = median_run(lambda: (rm(hugo_public), rm(os.path.join(hugo_site, "resources"))),
-                                  ["hugo", "--quiet"], cwd=hugo_site)
-        hugo_files = tree(hugo_public)
-        rows["hugo_files"] = (len(hugo_files), sum(s for _, s in hugo_files))
-        rm(hugo_site)
     rm(out)
     rm(spare)
     return pages, rows
