@@ -12,13 +12,23 @@ extension Item {
     static func checked(
         _ items: [Item], file: String, data: Data?, field: ([String]) -> [String] = { $0 }, location: (Int) -> [JSONLocator.Step]
     ) -> (items: [Item], warnings: [String]) {
+        let result = checkedFlagging(items, file: file, data: data, field: field, location: location)
+        return (result.items, result.warnings)
+    }
+
+    /// `checked`, and for each item whether the policies found a problem in it.
+    static func checkedFlagging(
+        _ items: [Item], file: String, data: Data?, field: ([String]) -> [String] = { $0 }, location: (Int) -> [JSONLocator.Step]
+    ) -> (items: [Item], warnings: [String], flagged: [Bool]) {
         var checked: [Item] = []
         checked.reserveCapacity(items.count)
+        var flagged: [Bool] = []
+        flagged.reserveCapacity(items.count)
         var warnings: [String] = []
         var more = 0
-        for (index, item) in items.enumerated() {
-            let (clean, problems) = item.checked()
+        for (index, (clean, problems)) in checkedInParallel(items).enumerated() {
             checked.append(clean)
+            flagged.append(!problems.isEmpty)
             for problem in problems {
                 guard warnings.count < problemsListedPerFile else {
                     more += 1
@@ -37,7 +47,24 @@ extension Item {
         if more > 0 {
             warnings.append("\(file): \(Format.count(more, "more value", "more values")) out of range left out")
         }
-        return (checked, warnings)
+        return (checked, warnings, flagged)
+    }
+
+    /// `checked()` of every item, in order; a long list is split between the cores (each
+    /// check depends on its item only).
+    private static func checkedInParallel(_ items: [Item]) -> [(item: Item, problems: [Problem])] {
+        let jobs = items.count >= 2000 ? min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
+        guard jobs > 1 else { return items.map { $0.checked() } }
+        return Array(unsafeUninitializedCapacity: items.count) { buffer, initialized in
+            // Each job initialises only its own run of the buffer.
+            nonisolated(unsafe) let buffer = buffer
+            DispatchQueue.concurrentPerform(iterations: jobs) { job in
+                for index in items.count * job / jobs..<items.count * (job + 1) / jobs {
+                    (buffer.baseAddress! + index).initialize(to: items[index].checked())
+                }
+            }
+            initialized = items.count
+        }
     }
 }
 

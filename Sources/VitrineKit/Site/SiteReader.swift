@@ -99,7 +99,7 @@ final class SiteReader: Sendable {
         let label = options.label(relative)
         guard let data = try read(relative) else { return nil }
         if source == .file {
-            let (items, warnings) = try CatalogFile.read(data, file: label)
+            let (items, warnings) = try CatalogFile.read(data, file: label, cache: CatalogCache.location(site: options.site, relative: relative))
             let snapshot = Snapshot(gallery: name, source: .file, query: relative, totalResults: items.count, items: items)
             return GallerySource(snapshot: snapshot, warnings: warnings, label: label)
         }

@@ -35,56 +35,89 @@ struct CatalogFile: Decodable, Sendable, Equatable {
 
     /// Decodes and validates a catalog; errors name the file, line and column. Items pass
     /// the input policies (`Item.checked`); a repeated id is left out with one warning that
-    /// names both positions.
-    static func read(_ data: Data, file: String) throws(VitrineError) -> (items: [Item], warnings: [String]) {
-        let catalog: CatalogFile
-        if let scanned = data.withUnsafeBytes({ scan($0) }) {
-            catalog = scanned
+    /// names both positions. With a `cache` (`CatalogCache`), a large catalog's items whose
+    /// bytes an earlier read checked are taken from it, and the cache learns the new ones.
+    static func read(_ data: Data, file: String, cache: URL? = nil) throws(VitrineError) -> (items: [Item], warnings: [String]) {
+        var previous = cache.map { CatalogCache.read(from: $0) }
+        let format: String
+        let elements: [Element]
+        var spans: [StableHasher.Digest] = []
+        if let scanned = data.withUnsafeBytes({ scan($0, cache: previous) }) {
+            (format, elements, spans) = (scanned.format, scanned.elements, scanned.spans)
         } else {
-            catalog = try JSONFile.decode(CatalogFile.self, from: data, file: file)
+            let catalog = try JSONFile.decode(CatalogFile.self, from: data, file: file)
+            (format, elements) = (catalog.format, catalog.items.map(Element.entry))
         }
-        guard catalog.format == format else {
-            throw VitrineError(file: file, "unknown catalog format '\(catalog.format)' (expected \(format))")
+        guard format == Self.format else {
+            throw VitrineError(file: file, "unknown catalog format '\(format)' (expected \(Self.format))")
         }
         var items: [Item] = []
-        items.reserveCapacity(catalog.items.count)
+        items.reserveCapacity(elements.count)
         var firstIndex: [ItemID: Int] = [:]
+        firstIndex.reserveCapacity(elements.count)
         var kept: [Int] = []
+        kept.reserveCapacity(elements.count)
         var duplicates: [(index: Int, first: Int)] = []
-        for (index, entry) in catalog.items.enumerated() {
-            let id: ItemID
-            do {
-                id = try ItemID(parsing: Source.file.idPrefix + ":" + entry.id)
-            } catch {
-                let position = JSONLocator.position(of: [.key("items"), .index(index), .key("id")], in: data)
-                throw VitrineError(file: file, line: position?.line, column: position?.column, "items[\(index)].id: \(error.message)")
-            }
-            if let first = firstIndex[id] {
-                duplicates.append((index, first))
-                continue
-            }
-            firstIndex[id] = index
-            kept.append(index)
-            items.append(
-                Item(
+        // Positions in `items` of the items read now, not taken from the cache.
+        var read: [Int] = []
+        for (index, element) in elements.enumerated() {
+            let item: Item
+            switch element {
+            case .cached(let cached):
+                item = cached
+            case .entry(let entry):
+                let id: ItemID
+                do {
+                    id = try ItemID(parsing: Source.file.idPrefix + ":" + entry.id)
+                } catch {
+                    let position = JSONLocator.position(of: [.key("items"), .index(index), .key("id")], in: data)
+                    throw VitrineError(file: file, line: position?.line, column: position?.column, "items[\(index)].id: \(error.message)")
+                }
+                item = Item(
                     id: id,
                     title: entry.title,
                     link: entry.source,
                     image: entry.image.map { Picture(url: $0.url, width: $0.width, height: $0.height) },
                     details: .entry(EntryDetails(rating: entry.rating, description: entry.description))
-                ))
+                )
+            }
+            if let first = firstIndex[item.id] {
+                duplicates.append((index, first))
+                continue
+            }
+            firstIndex[item.id] = index
+            if case .entry = element { read.append(items.count) }
+            kept.append(index)
+            items.append(item)
         }
-        let (checked, warnings) = Item.checked(
+        // Every item goes through the policies, those from the cache too: it saves parsing only.
+        let (checked, warnings, flagged) = Item.checkedFlagging(
             items, file: file, data: data,
             field: { $0 == ["entry", "rating"] ? ["rating"] : $0 },
             location: { [.key("items"), .index(kept[$0])] }
         )
-        return (checked, warnings + duplicateWarnings(duplicates, items: catalog.items, data: data, file: file))
+        items = checked
+        if let cache, !spans.isEmpty {
+            // Items read now that passed every policy without a problem, for next time.
+            var learned: [(digest: StableHasher.Digest, item: Item)] = []
+            for position in read where !flagged[position] && CatalogCache.canKeep(items[position]) {
+                learned.append((spans[kept[position]], items[position]))
+            }
+            previous?.update(at: cache, learned: learned, inUse: spans)
+        }
+        guard !duplicates.isEmpty else { return (items, warnings) }
+        let ids = elements.map { element -> String in
+            switch element {
+            case .entry(let entry): entry.id
+            case .cached(let item): item.id.value
+            }
+        }
+        return (items, warnings + duplicateWarnings(duplicates, ids: ids, data: data, file: file))
     }
 
     /// `Site/catalog.json:9:13: items[2].id 'a' repeats items[0].id (line 3, column 13); the first is kept`
     private static func duplicateWarnings(
-        _ duplicates: [(index: Int, first: Int)], items: [Entry], data: Data, file: String
+        _ duplicates: [(index: Int, first: Int)], ids: [String], data: Data, file: String
     ) -> [String] {
         var warnings: [String] = []
         for (index, first) in duplicates.prefix(Item.problemsListedPerFile) {
@@ -94,7 +127,7 @@ struct CatalogFile: Decodable, Sendable, Equatable {
             warnings.append(
                 VitrineError(
                     file: file, line: here?.line, column: here?.column,
-                    "items[\(index)].id '\(TextPolicy.terminal(items[index].id))' repeats items[\(first)].id\(thereText); the first is kept", kind: .invalidInput
+                    "items[\(index)].id '\(TextPolicy.terminal(ids[index]))' repeats items[\(first)].id\(thereText); the first is kept", kind: .invalidInput
                 ).message)
         }
         if duplicates.count > Item.problemsListedPerFile {

@@ -1,0 +1,260 @@
+import Foundation
+
+/// A large catalog's items as an earlier build read them, by the digest of each item's bytes
+/// in the file, kept in `SITE/.vitrine-cache/catalogs/`. A rebuild after one item was edited
+/// takes every other item from here instead of parsing it again: at 10,000 items, parsing
+/// the catalog was the largest part of such a rebuild.
+///
+/// Only items that passed every policy without a problem are kept, and only for catalogs read
+/// in spans (`CatalogFile.Scanner`: over 1 MB and 1,000 items). Items taken from the cache go
+/// through the policies again like any other (`CatalogFile.read`): the cache saves parsing,
+/// never checking. It is an optimisation, never an input: a file that is missing, from
+/// another vitrine binary, or damaged from some record on, counts as empty from there; a
+/// cache that cannot be written is not written.
+///
+/// The file is a header, then records, each checked by its own digest. New items are
+/// appended in one `write`; when the file holds more than twice the records the catalog uses,
+/// it is rewritten with only those (beside it, then renamed into place).
+struct CatalogCache: Sendable {
+    /// Digest of an item's bytes (up to the next item, or the closing `]`) → the item.
+    private(set) var items: [StableHasher.Digest: Item] = [:]
+    /// Records in the file; more than `items.count` when an item's record repeats.
+    private var records = 0
+    /// The file has this binary's header and ends after its last whole record: new records
+    /// can be appended.
+    private var appendable = false
+
+    /// `vitrine-catalog-cache/1`, then the vitrine binary that wrote it: a new binary may read
+    /// items differently, so its first build reads every item again.
+    static var header: [UInt8] {
+        Array("vitrine-catalog-cache/1 \(VitrineVersion.current) \(executableStamp)\n".utf8)
+    }
+
+    /// Size, inode and modification time of the running executable.
+    private static let executableStamp: String = {
+        var status = stat()
+        guard stat("/proc/self/exe", &status) == 0 || stat(CommandLine.arguments[0], &status) == 0 else { return "unknown" }
+        return "\(status.st_size)-\(status.st_ino)-\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+    }()
+
+    /// Where a site's catalog at `relative` (`catalog.json`) keeps its cache.
+    static func location(site: URL, relative: String) -> URL {
+        var hasher = StableHasher()
+        hasher.combine(relative)
+        return site.appendingPathComponent(".vitrine-cache/catalogs/\(hasher.finalize()).items")
+    }
+
+    /// Only what `CatalogFile` makes of an entry can be kept: a `file` id, an entry's
+    /// details, an image with one size.
+    static func canKeep(_ item: Item) -> Bool {
+        guard item.id.source == .file, case .entry? = item.details else { return false }
+        return item.image?.renditions == nil
+    }
+
+    /// The cache at `url`: every whole record up to the first that is not.
+    static func read(from url: URL) -> CatalogCache {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return CatalogCache() }
+        return data.withUnsafeBytes { decode($0) }
+    }
+
+    /// Records the items read this time (`learned`, not in the cache), given the digest of
+    /// every item the catalog has now (`inUse`): appended, or the file rewritten with only
+    /// what is in use when it is not appendable or mostly unused.
+    mutating func update(at url: URL, learned: [(digest: StableHasher.Digest, item: Item)], inUse: [StableHasher.Digest]) {
+        guard !learned.isEmpty || !appendable else { return }
+        if appendable, records + learned.count <= 2 * inUse.count {
+            var bytes: [UInt8] = []
+            for (digest, item) in learned { Self.appendRecord(digest, item, to: &bytes) }
+            let fd = open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC)
+            guard fd >= 0 else { return }
+            defer { close(fd) }
+            if bytes.withUnsafeBytes({ writeAll(fd, $0) }) { records += learned.count }
+            return
+        }
+        var kept: [(StableHasher.Digest, Item)] = []
+        kept.reserveCapacity(inUse.count)
+        var seen: Set<StableHasher.Digest> = []
+        for (digest, item) in learned where seen.insert(digest).inserted { kept.append((digest, item)) }
+        for digest in inUse where !seen.contains(digest) {
+            if let item = items[digest] {
+                seen.insert(digest)
+                kept.append((digest, item))
+            }
+        }
+        var bytes = Self.header
+        bytes.reserveCapacity(inUse.count * 1024)
+        for (digest, item) in kept { Self.appendRecord(digest, item, to: &bytes) }
+        if Self.replace(url, with: bytes) {
+            records = kept.count
+            appendable = true
+        }
+    }
+
+    /// Writes beside the final name, then renames into place, so a reader never sees half a
+    /// file; temporary files of writers that were killed are removed. No fsync: a cache lost
+    /// to a power cut costs one slower build.
+    private static func replace(_ url: URL, with bytes: [UInt8]) -> Bool {
+        let folder = url.deletingLastPathComponent()
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return false }
+        AtomicFile.removeLeftovers(besides: url)
+        let temporary = folder.appendingPathComponent(AtomicFile.temporaryPrefix(for: url) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        let written = bytes.withUnsafeBytes { writeAll(fd, $0) }
+        close(fd)
+        guard written, rename(temporary.path, url.path) == 0 else {
+            unlink(temporary.path)
+            return false
+        }
+        return true
+    }
+
+    // MARK: Records
+
+    /// `[payload length][digest of the payload]` then the payload: the item's digest, id
+    /// value, title, link, image (url, width, height), rating, description.
+    static func appendRecord(_ digest: StableHasher.Digest, _ item: Item, to bytes: inout [UInt8]) {
+        guard case .entry(let entry)? = item.details else { return }
+        var payload = Writer()
+        payload.word(digest.high)
+        payload.word(digest.low)
+        payload.text(item.id.value)
+        payload.text(item.title)
+        payload.optionalText(item.link)
+        payload.flag(item.image != nil)
+        if let image = item.image {
+            payload.text(image.url)
+            payload.number(image.width)
+            payload.number(image.height)
+        }
+        payload.flag(entry.rating != nil)
+        if let rating = entry.rating { payload.word(rating.bitPattern) }
+        payload.optionalText(entry.description)
+        let check = payload.bytes.withUnsafeBytes { StableHasher.digest($0) }
+        var head = Writer()
+        head.word(UInt64(payload.bytes.count))
+        head.word(check.high)
+        head.word(check.low)
+        bytes += head.bytes
+        bytes += payload.bytes
+    }
+
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> CatalogCache {
+        var cache = CatalogCache()
+        let header = Self.header
+        guard bytes.count >= header.count, bytes.prefix(header.count).elementsEqual(header) else { return cache }
+        var position = header.count
+        cache.items.reserveCapacity(bytes.count / 1024)
+        while position < bytes.count {
+            var head = Reader(bytes: bytes, position: position)
+            guard let length = head.word(), let high = head.word(), let low = head.word(),
+                length <= UInt64(bytes.count - head.position)
+            else { return cache }
+            let payload = UnsafeRawBufferPointer(rebasing: bytes[head.position..<(head.position + Int(length))])
+            guard StableHasher.digest(payload) == StableHasher.Digest(high: high, low: low),
+                let (digest, item) = decodePayload(payload)
+            else { return cache }
+            cache.items[digest] = item
+            cache.records += 1
+            position = head.position + Int(length)
+        }
+        cache.appendable = true
+        return cache
+    }
+
+    private static func decodePayload(_ payload: UnsafeRawBufferPointer) -> (StableHasher.Digest, Item)? {
+        var reader = Reader(bytes: payload, position: 0)
+        guard let high = reader.word(), let low = reader.word(), let value = reader.text(), let title = reader.text(),
+            let link = reader.optionalText(), let hasImage = reader.flag()
+        else { return nil }
+        var image: Picture?
+        if hasImage {
+            guard let url = reader.text(), let width = reader.number(), let height = reader.number() else { return nil }
+            image = Picture(url: url, width: width, height: height)
+        }
+        guard let hasRating = reader.flag() else { return nil }
+        var rating: Double?
+        if hasRating {
+            guard let bits = reader.word() else { return nil }
+            rating = Double(bitPattern: bits)
+        }
+        guard let description = reader.optionalText(), reader.position == payload.count, !value.isEmpty else { return nil }
+        let item = Item(
+            id: ItemID(source: .file, value: value), title: title, link: link, image: image,
+            details: .entry(EntryDetails(rating: rating, description: description)))
+        return (StableHasher.Digest(high: high, low: low), item)
+    }
+
+    private struct Writer {
+        var bytes: [UInt8] = []
+
+        mutating func word(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+            }
+        }
+
+        mutating func flag(_ value: Bool) {
+            bytes.append(value ? 1 : 0)
+        }
+
+        mutating func text(_ value: String) {
+            var value = value
+            value.withUTF8 { utf8 in
+                word(UInt64(utf8.count))
+                bytes.append(contentsOf: utf8)
+            }
+        }
+
+        mutating func optionalText(_ value: String?) {
+            flag(value != nil)
+            if let value { text(value) }
+        }
+
+        mutating func number(_ value: Int?) {
+            flag(value != nil)
+            if let value { word(UInt64(bitPattern: Int64(value))) }
+        }
+    }
+
+    /// Reads what `Writer` wrote; nil past the end or at anything else.
+    private struct Reader {
+        let bytes: UnsafeRawBufferPointer
+        var position: Int
+
+        mutating func word() -> UInt64? {
+            guard bytes.count - position >= 8 else { return nil }
+            defer { position += 8 }
+            return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        }
+
+        mutating func flag() -> Bool? {
+            guard position < bytes.count, bytes[position] <= 1 else { return nil }
+            defer { position += 1 }
+            return bytes[position] == 1
+        }
+
+        /// Valid UTF-8 only.
+        mutating func text() -> String? {
+            guard let count = word(), count <= UInt64(bytes.count - position) else { return nil }
+            let range = position..<(position + Int(count))
+            position = range.upperBound
+            let utf8 = UnsafeRawBufferPointer(rebasing: bytes[range]).assumingMemoryBound(to: UInt8.self)
+            return String(validating: utf8, as: UTF8.self)
+        }
+
+        /// Some(nil) for an absent text.
+        mutating func optionalText() -> String?? {
+            guard let present = flag() else { return nil }
+            guard present else { return .some(nil) }
+            return text().map { .some($0) }
+        }
+
+        /// Some(nil) for an absent number.
+        mutating func number() -> Int?? {
+            guard let present = flag() else { return nil }
+            guard present else { return .some(nil) }
+            return word().map { .some(Int(Int64(bitPattern: $0))) }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import VitrineKit
+
+/// A large catalog's cache saves parsing and nothing else: a read with it gives exactly the
+/// items and warnings a read without it gives, whatever the catalog or the cache became.
+@Suite("catalog cache")
+struct CatalogCacheTests {
+    static let file = "Site/catalog.json"
+
+    static func plain(_ data: Data) throws -> (items: [Item], warnings: [String]) {
+        try CatalogFile.read(data, file: file)
+    }
+
+    static func edited(_ data: Data, _ edits: [(String, String)]) -> Data {
+        var text = String(decoding: data, as: UTF8.self)
+        for (old, new) in edits {
+            #expect(text.contains(old), "the edit finds \(old)")
+            text = text.replacingOccurrences(of: old, with: new)
+        }
+        return Data(text.utf8)
+    }
+
+    static func size(_ url: URL) throws -> Int {
+        try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
+    }
+
+    @Test("a large catalog read with its cache: the same items and warnings as without, through edits and a damaged cache; only new items are appended")
+    func readWithTheCacheIsReadWithout() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = folder.appendingPathComponent(".vitrine-cache/catalogs/catalog.items")
+        let base = CatalogScannerTests.large
+
+        let first = try CatalogFile.read(base, file: Self.file, cache: cache)
+        let expected = try Self.plain(base)
+        #expect(first.items == expected.items && first.warnings == expected.warnings)
+        #expect(CatalogCache.read(from: cache).items.count == 1_500)
+        let written = try Self.size(cache)
+
+        // Unchanged: everything from the cache, nothing written.
+        let again = try CatalogFile.read(base, file: Self.file, cache: cache)
+        #expect(again.items == expected.items && again.warnings == expected.warnings)
+        #expect(try Self.size(cache) == written)
+
+        // One title edited, one rating out of range (a warning, so not kept), one item gone.
+        let edited = Self.edited(
+            base,
+            [
+                (#"{"id": "i3", "title": "T "#, #"{"id": "i3", "title": "Edited "#),
+                (#""id": "i5", "title": "T ], {\"x\": [1,2]}, \\\" \u005d \u007b 가 ", "rating": 2.5"#, #""id": "i5", "title": "T", "rating": 99"#),
+            ])
+        let editedExpected = try Self.plain(edited)
+        #expect(editedExpected.warnings.count == 1)
+        let editedRead = try CatalogFile.read(edited, file: Self.file, cache: cache)
+        #expect(editedRead.items == editedExpected.items && editedRead.warnings == editedExpected.warnings)
+        #expect(editedRead.items[3].title.hasPrefix("Edited "))
+        #expect(CatalogCache.read(from: cache).items.count == 1_501, "the edited item appended, the one with a warning not")
+        #expect(try Self.size(cache) > written)
+
+        // A byte flipped in the middle: the records from there on are read again, and the
+        // cache is rewritten with what the catalog uses.
+        var damaged = try Data(contentsOf: cache)
+        damaged[damaged.count / 2] ^= 0x5A
+        try damaged.write(to: cache)
+        #expect(CatalogCache.read(from: cache).items.count < 1_500)
+        let afterDamage = try CatalogFile.read(edited, file: Self.file, cache: cache)
+        #expect(afterDamage.items == editedExpected.items && afterDamage.warnings == editedExpected.warnings)
+        #expect(CatalogCache.read(from: cache).items.count == 1_499)
+
+        // Garbage after the last record, and a cache of another vitrine: read as far as sound.
+        try (Data(contentsOf: cache) + Data([1, 2, 3])).write(to: cache)
+        #expect(CatalogCache.read(from: cache).items.count == 1_499)
+        #expect(try CatalogFile.read(edited, file: Self.file, cache: cache).items == editedExpected.items)
+        try (Data("vitrine-catalog-cache/1 0.0.1 another-binary\n".utf8) + Data(contentsOf: cache).dropFirst(CatalogCache.header.count)).write(to: cache)
+        #expect(CatalogCache.read(from: cache).items.isEmpty)
+        #expect(try CatalogFile.read(edited, file: Self.file, cache: cache).items == editedExpected.items)
+    }
+
+    @Test("an item taken from the cache goes through the policies again: a control character planted in the cache never reaches a page")
+    func cachedItemsAreCheckedAgain() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = folder.appendingPathComponent("catalog.items")
+        let base = CatalogScannerTests.large
+        let spans = try #require(base.withUnsafeBytes { CatalogFile.scan($0, cache: nil) }?.spans)
+        #expect(spans.count == 1_500)
+        var planted = Item(
+            id: ItemID(source: .file, value: "i7"), title: "Bell\u{7} and\u{202E} override",
+            link: "javascript:alert(1)", image: Picture(url: "https://x.example/7.gif", width: 7),
+            details: .entry(EntryDetails(rating: 3.5, description: "text\u{0}"))
+        )
+        var bytes = CatalogCache.header
+        CatalogCache.appendRecord(spans[7], planted, to: &bytes)
+        try Data(bytes).write(to: cache)
+        #expect(CatalogCache.read(from: cache).items[spans[7]] == planted)
+
+        let read = try CatalogFile.read(base, file: Self.file, cache: cache)
+        planted = read.items[7]
+        #expect(planted.title == Item(id: planted.id, title: "Bell\u{7} and\u{202E} override").checked().item.title)
+        #expect(!planted.title.unicodeScalars.contains { $0.properties.generalCategory == .control })
+        #expect(planted.link == nil)
+        let expected = try Self.plain(base)
+        #expect(Array(read.items[..<7]) == Array(expected.items[..<7]) && Array(read.items[8...]) == Array(expected.items[8...]))
+    }
+}
