@@ -8,7 +8,8 @@ Run through bench/run.sh (it builds vitrine in release mode and checks the tools
 For each N: generate the catalog (../shared/bench/gen_catalog.py), build it once untimed
 (the floor writes its files), then, each timed 3 times (median reported), every timed run
 after `sync` so that none pays for the writes of the one before:
-  * vitrine, full build into a fresh (absent) output folder — the three full builds (vitrine,
+  * vitrine, full build into a fresh (absent) output folder, without its catalog cache
+    (SITE/.vitrine-cache) — the three full builds (vitrine,
     the floor, Hugo) take turns, round by round, so a slow spell of the disk falls on all three;
   * vitrine, render only (`--render-to-memory`: read and render every page, write nothing);
   * vitrine, unchanged rebuild (same inputs, output present);
@@ -146,6 +147,8 @@ def bench(n):
     for run in range(RUNS):
         print(f"[{n}] full builds, round {run + 1} of {RUNS}: vitrine, floor{', Hugo' if has_hugo else ''}", file=sys.stderr, flush=True)
         rm(out)
+        # A full build starts with no cache, as Hugo's starts without its resources folder.
+        rm(os.path.join(site, ".vitrine-cache"))
         settle()
         full_runs.append(timed(cmd))
         rm(floor_out)
