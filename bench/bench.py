@@ -11,7 +11,8 @@ after `sync` so that none pays for the writes of the one before:
   * vitrine, full build into a fresh (absent) output folder, without its catalog cache
     (SITE/.vitrine-cache) — the three full builds (vitrine,
     the floor, Hugo) take turns, round by round, so a slow spell of the disk falls on all three;
-  * vitrine, render only (`--render-to-memory`: read and render every page, write nothing);
+  * vitrine, render only (`--render-to-memory`: read and render every page, write nothing;
+    no catalog cache);
   * vitrine, unchanged rebuild (same inputs, output present);
   * vitrine, one-item-changed rebuild (one item's title edited, alternating), with the spare
     tree the previous rebuild left and, separately, without one (the first rebuild after a full build);
@@ -169,7 +170,7 @@ def bench(n):
         rm(hugo_site)
 
     print(f"[{n}] vitrine render only", file=sys.stderr, flush=True)
-    rows["memory"] = median_run(lambda: None, cmd + ["--render-to-memory"])
+    rows["memory"] = median_run(lambda: rm(os.path.join(site, ".vitrine-cache")), cmd + ["--render-to-memory"])
     print(f"[{n}] vitrine unchanged", file=sys.stderr, flush=True)
     rows["unchanged"] = median_run(lambda: None, cmd)
     print(f"[{n}] vitrine one item changed", file=sys.stderr, flush=True)

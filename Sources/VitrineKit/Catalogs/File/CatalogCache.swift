@@ -178,9 +178,12 @@ struct CatalogCache: Sendable {
             guard let bits = reader.word() else { return nil }
             rating = Double(bitPattern: bits)
         }
-        guard let description = reader.optionalText(), reader.position == payload.count, !value.isEmpty else { return nil }
+        // The id passes the rule a catalog's ids pass.
+        guard let description = reader.optionalText(), reader.position == payload.count,
+            let id = try? ItemID(parsing: Source.file.idPrefix + ":" + value)
+        else { return nil }
         let item = Item(
-            id: ItemID(source: .file, value: value), title: title, link: link, image: image,
+            id: id, title: title, link: link, image: image,
             details: .entry(EntryDetails(rating: rating, description: description)))
         return (StableHasher.Digest(high: high, low: low), item)
     }
