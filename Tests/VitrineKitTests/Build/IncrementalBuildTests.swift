@@ -66,6 +66,47 @@ struct IncrementalBuildTests {
         #expect(try TestSupport.tree(output) == (try TestSupport.tree(fresh)))
     }
 
+    /// A catalog over 1 MB and 1,000 items, read in spans and cached.
+    static func largeCatalog(title: (Int) -> String) -> Data {
+        let items = (0..<1_200).map { index -> [String: Any] in
+            [
+                "id": String(format: "it%06d", index), "title": title(index), "rating": Double(index % 11) / 1.1,
+                "image": ["url": "https://media.example.org/\(index)/200w.gif", "width": 480, "height": 270],
+                "description": "Item \(index): " + String(repeating: "*text* with \"quotes\", [brackets] and \\ backslashes. ", count: 14),
+            ]
+        }
+        return try! JSONSerialization.data(withJSONObject: ["format": "vitrine-bench-catalog/1", "items": items], options: [.sortedKeys])
+    }
+
+    @Test func aLargeCatalogsOneItemRebuildGoesThroughItsCacheAndEqualsAFreshBuild() async throws {
+        var titles = (0..<1_200).map { "Item \($0)" }
+        let catalog = Self.largeCatalog { titles[$0] }
+        #expect(catalog.count > 1 << 20)
+        let site = try FileSourceTests.site(catalog: catalog, perPage: 24)
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let output = site.appendingPathComponent("public")
+        try await TestSupport.build(site, output: output)
+        let cache = CatalogCache.location(site: site, relative: "catalog.json")
+        #expect(CatalogCache.read(from: cache).items.count == 1_200)
+        let before = try Self.stamps(output)
+
+        titles[600] = "Renamed & <changed>"
+        try Self.largeCatalog { titles[$0] }.write(to: site.appendingPathComponent("catalog.json"))
+        try await TestSupport.build(site, output: output)
+        #expect(
+            Self.changed(before, try Self.stamps(output)) == [
+                "items/file-it000600/index.html", "items/file-it000599/index.html", "items/file-it000601/index.html",
+                "things/page/26/index.html", "things/filter-index.js", ".vitrine-manifest",
+            ])
+        #expect(CatalogCache.read(from: cache).items.count == 1_201, "the renamed item appended")
+
+        // The same site as a fresh build of the same catalog without any cache.
+        try FileManager.default.removeItem(at: site.appendingPathComponent(".vitrine-cache"))
+        let fresh = site.deletingLastPathComponent().appendingPathComponent("fresh")
+        try await TestSupport.build(site, output: fresh)
+        #expect(try TestSupport.tree(output) == (try TestSupport.tree(fresh)))
+    }
+
     @Test func removedItemsLoseTheirPagesAndATemplateChangeRewritesEverything() async throws {
         let site = try FileSourceTests.site(catalog: FileSourceTests.catalog(7))
         let output = site.appendingPathComponent("public")
