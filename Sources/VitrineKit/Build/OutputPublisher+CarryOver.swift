@@ -229,11 +229,15 @@ extension OutputPublisher {
     }
 
     /// Every folder that holds one of `paths` (`items/x` and `items` for `items/x/index.html`).
-    private static func folders(of paths: Set<String>) -> Set<String> {
+    /// Found in the paths' bytes: a `Character` search took a third of a 100,000-item
+    /// rebuild's carry-over.
+    static func folders(of paths: Set<String>) -> Set<String> {
         var folders: Set<String> = []
+        folders.reserveCapacity(paths.count)
         for path in paths {
-            var end = path.endIndex
-            while let slash = path[..<end].lastIndex(of: "/") {
+            let utf8 = path.utf8
+            var end = utf8.endIndex
+            while let slash = utf8[..<end].lastIndex(of: UInt8(ascii: "/")) {
                 guard folders.insert(String(path[..<slash])).inserted else { break }
                 end = slash
             }

@@ -66,6 +66,15 @@ struct IncrementalBuildTests {
         #expect(try TestSupport.tree(output) == (try TestSupport.tree(fresh)))
     }
 
+    @Test func theFoldersOfPathsAreEveryLevelAboveEachFile() {
+        let paths: Set<String> = ["index.html", "items/books-한국어/index.html", "items/file-a/index.html", "a/b/c/d/e.js", "é/f", "x/"]
+        #expect(
+            OutputPublisher.folders(of: paths) == [
+                "items", "items/books-한국어", "items/file-a", "a", "a/b", "a/b/c", "a/b/c/d", "é", "x",
+            ])
+        #expect(OutputPublisher.folders(of: []) == [])
+    }
+
     /// A catalog over 1 MB and 1,000 items, read in spans and cached.
     static func largeCatalog(title: (Int) -> String) -> Data {
         let items = (0..<1_200).map { index -> [String: Any] in
@@ -87,7 +96,7 @@ struct IncrementalBuildTests {
         let output = site.appendingPathComponent("public")
         try await TestSupport.build(site, output: output)
         let cache = CatalogCache.location(site: site, relative: "catalog.json")
-        #expect(CatalogCache.read(from: cache).items.count == 1_200)
+        #expect(CatalogCache.read(from: cache).count == 1_200)
         let before = try Self.stamps(output)
 
         titles[600] = "Renamed & <changed>"
@@ -98,7 +107,7 @@ struct IncrementalBuildTests {
                 "items/file-it000600/index.html", "items/file-it000599/index.html", "items/file-it000601/index.html",
                 "things/page/26/index.html", "things/filter-index.js", ".vitrine-manifest",
             ])
-        #expect(CatalogCache.read(from: cache).items.count == 1_201, "the renamed item appended")
+        #expect(CatalogCache.read(from: cache).count == 1_201, "the renamed item appended")
 
         // The same site as a fresh build of the same catalog without any cache.
         try FileManager.default.removeItem(at: site.appendingPathComponent(".vitrine-cache"))

@@ -16,13 +16,19 @@ import Foundation
 /// appended in one `write`; when the file holds more than twice the records the catalog uses,
 /// it is rewritten with only those (beside it, then renamed into place).
 struct CatalogCache: Sendable {
-    /// Digest of an item's bytes (up to the next item, or the closing `]`) → the item.
-    private(set) var items: [StableHasher.Digest: Item] = [:]
-    /// Records in the file; more than `items.count` when an item's record repeats.
+    /// The file as read.
+    private var bytes = Data()
+    /// Digest of an item's bytes (up to the next item, or the closing `]`) → where its record
+    /// is in `bytes`. Items are decoded when looked up, by the scanner's jobs on every core.
+    private var index: [StableHasher.Digest: Range<Int>] = [:]
+    /// Records in the file; more than `count` when an item's record repeats.
     private var records = 0
     /// The file has this binary's header and ends after its last whole record: new records
     /// can be appended.
     private var appendable = false
+
+    /// Items the cache holds (a damaged record among them is a miss when looked up).
+    var count: Int { index.count }
 
     /// `vitrine-catalog-cache/1`, then the vitrine binary that wrote it: a new binary may read
     /// items differently, so its first build reads every item again.
@@ -54,12 +60,57 @@ struct CatalogCache: Sendable {
     /// The cache at `url`: every whole record up to the first that is not.
     static func read(from url: URL) -> CatalogCache {
         guard let data = FileManager.default.contents(atPath: url.path) else { return CatalogCache() }
-        return data.withUnsafeBytes { decode($0) }
+        return CatalogCache(data)
+    }
+
+    /// An empty cache.
+    init() {}
+
+    /// Indexes the records of a cache file's bytes, without decoding them.
+    init(_ data: Data) {
+        let header = Self.header
+        guard data.count >= header.count, data.prefix(header.count).elementsEqual(header) else { return }
+        bytes = data
+        var position = header.count
+        var index: [StableHasher.Digest: Range<Int>] = [:]
+        var records = 0
+        let complete = data.withUnsafeBytes { bytes -> Bool in
+            index.reserveCapacity(bytes.count / 1024)
+            while position < bytes.count {
+                // Length, the payload's digest, then the payload, which starts with the item's digest.
+                var head = Reader(bytes: bytes, position: position)
+                guard let length = head.word(), head.word() != nil, head.word() != nil, length >= 16,
+                    length <= UInt64(bytes.count - head.position), let high = head.word(), let low = head.word()
+                else { return false }
+                let end = position + 24 + Int(length)
+                index[StableHasher.Digest(high: high, low: low)] = position..<end
+                records += 1
+                position = end
+            }
+            return true
+        }
+        self.index = index
+        self.records = records
+        appendable = complete
+    }
+
+    /// The item whose bytes have `digest`, when its record is whole.
+    func item(for digest: StableHasher.Digest) -> Item? {
+        guard let range = index[digest] else { return nil }
+        return bytes.withUnsafeBytes { bytes in
+            var head = Reader(bytes: bytes, position: range.lowerBound)
+            guard let length = head.word(), let high = head.word(), let low = head.word() else { return nil }
+            let payload = UnsafeRawBufferPointer(rebasing: bytes[head.position..<(head.position + Int(length))])
+            guard StableHasher.digest(payload) == StableHasher.Digest(high: high, low: low),
+                let (found, item) = Self.decodePayload(payload), found == digest
+            else { return nil }
+            return item
+        }
     }
 
     /// Records the items read this time (`learned`, not in the cache), given the digest of
     /// every item the catalog has now (`inUse`): appended, or the file rewritten with only
-    /// what is in use when it is not appendable or mostly unused.
+    /// what is in use when it is not appendable or mostly unused (whole records copied).
     mutating func update(at url: URL, learned: [(digest: StableHasher.Digest, item: Item)], inUse: [StableHasher.Digest]) {
         guard !learned.isEmpty || !appendable else { return }
         if appendable, records + learned.count <= 2 * inUse.count {
@@ -71,21 +122,19 @@ struct CatalogCache: Sendable {
             if bytes.withUnsafeBytes({ writeAll(fd, $0) }) { records += learned.count }
             return
         }
-        var kept: [(StableHasher.Digest, Item)] = []
-        kept.reserveCapacity(inUse.count)
+        var file = Self.header
+        file.reserveCapacity(bytes.count + learned.count * 1024)
         var seen: Set<StableHasher.Digest> = []
-        for (digest, item) in learned where seen.insert(digest).inserted { kept.append((digest, item)) }
+        for (digest, item) in learned where seen.insert(digest).inserted { Self.appendRecord(digest, item, to: &file) }
+        var kept = seen.count
         for digest in inUse where !seen.contains(digest) {
-            if let item = items[digest] {
-                seen.insert(digest)
-                kept.append((digest, item))
-            }
+            guard let range = index[digest], item(for: digest) != nil else { continue }
+            seen.insert(digest)
+            file += bytes[range]
+            kept += 1
         }
-        var bytes = Self.header
-        bytes.reserveCapacity(inUse.count * 1024)
-        for (digest, item) in kept { Self.appendRecord(digest, item, to: &bytes) }
-        if Self.replace(url, with: bytes) {
-            records = kept.count
+        if Self.replace(url, with: file) {
+            records = kept
             appendable = true
         }
     }
@@ -137,29 +186,6 @@ struct CatalogCache: Sendable {
         head.word(check.low)
         bytes += head.bytes
         bytes += payload.bytes
-    }
-
-    static func decode(_ bytes: UnsafeRawBufferPointer) -> CatalogCache {
-        var cache = CatalogCache()
-        let header = Self.header
-        guard bytes.count >= header.count, bytes.prefix(header.count).elementsEqual(header) else { return cache }
-        var position = header.count
-        cache.items.reserveCapacity(bytes.count / 1024)
-        while position < bytes.count {
-            var head = Reader(bytes: bytes, position: position)
-            guard let length = head.word(), let high = head.word(), let low = head.word(),
-                length <= UInt64(bytes.count - head.position)
-            else { return cache }
-            let payload = UnsafeRawBufferPointer(rebasing: bytes[head.position..<(head.position + Int(length))])
-            guard StableHasher.digest(payload) == StableHasher.Digest(high: high, low: low),
-                let (digest, item) = decodePayload(payload)
-            else { return cache }
-            cache.items[digest] = item
-            cache.records += 1
-            position = head.position + Int(length)
-        }
-        cache.appendable = true
-        return cache
     }
 
     private static func decodePayload(_ payload: UnsafeRawBufferPointer) -> (StableHasher.Digest, Item)? {

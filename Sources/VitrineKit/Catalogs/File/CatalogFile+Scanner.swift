@@ -107,7 +107,7 @@ extension CatalogFile {
                 for index in run {
                     let span = StableHasher.digest(UnsafeRawBufferPointer(rebasing: bytes[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : end)]))
                     spans.append(span)
-                    if let item = cache?.items[span] {
+                    if let item = cache?.item(for: span) {
                         elements.append(.cached(item))
                         continue
                     }

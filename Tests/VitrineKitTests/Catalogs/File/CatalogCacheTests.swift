@@ -22,6 +22,13 @@ struct CatalogCacheTests {
         return Data(text.utf8)
     }
 
+    /// How many of the catalog's items the cache at `url` holds whole.
+    static func whole(_ url: URL, of data: Data) throws -> Int {
+        let spans = try #require(data.withUnsafeBytes { CatalogFile.scan($0, cache: nil) }?.spans)
+        let cache = CatalogCache.read(from: url)
+        return spans.count { cache.item(for: $0) != nil }
+    }
+
     static func size(_ url: URL) throws -> Int {
         try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
     }
@@ -36,7 +43,8 @@ struct CatalogCacheTests {
         let first = try CatalogFile.read(base, file: Self.file, cache: cache)
         let expected = try Self.plain(base)
         #expect(first.items == expected.items && first.warnings == expected.warnings)
-        #expect(CatalogCache.read(from: cache).items.count == 1_500)
+        #expect(CatalogCache.read(from: cache).count == 1_500)
+        #expect(try Self.whole(cache, of: base) == 1_500)
         let written = try Self.size(cache)
 
         // Unchanged: everything from the cache, nothing written.
@@ -56,26 +64,40 @@ struct CatalogCacheTests {
         let editedRead = try CatalogFile.read(edited, file: Self.file, cache: cache)
         #expect(editedRead.items == editedExpected.items && editedRead.warnings == editedExpected.warnings)
         #expect(editedRead.items[3].title.hasPrefix("Edited "))
-        #expect(CatalogCache.read(from: cache).items.count == 1_501, "the edited item appended, the one with a warning not")
+        #expect(CatalogCache.read(from: cache).count == 1_501, "the edited item appended, the one with a warning not")
+        #expect(try Self.whole(cache, of: edited) == 1_499)
         #expect(try Self.size(cache) > written)
 
-        // A byte flipped in the middle: the records from there on are read again, and the
-        // cache is rewritten with what the catalog uses.
+        // A byte flipped in the middle of a record: that item is read again, and the cache
+        // holds every item of the catalog whole again.
         var damaged = try Data(contentsOf: cache)
-        damaged[damaged.count / 2] ^= 0x5A
+        let id = try #require(damaged.range(of: Data("i700".utf8)))
+        damaged[id.lowerBound + 1] ^= 0x5A
         try damaged.write(to: cache)
-        #expect(CatalogCache.read(from: cache).items.count < 1_500)
+        #expect(try Self.whole(cache, of: edited) == 1_498)
         let afterDamage = try CatalogFile.read(edited, file: Self.file, cache: cache)
         #expect(afterDamage.items == editedExpected.items && afterDamage.warnings == editedExpected.warnings)
-        #expect(CatalogCache.read(from: cache).items.count == 1_499)
+        #expect(try Self.whole(cache, of: edited) == 1_499)
 
-        // Garbage after the last record, and a cache of another vitrine: read as far as sound.
+        // A record's length damaged, then garbage after the last record: read as far as
+        // sound, then rewritten whole.
+        var cut = try Data(contentsOf: cache)
+        cut[CatalogCache.header.count + 7] = 0x7F
+        try cut.write(to: cache)
+        #expect(CatalogCache.read(from: cache).count == 0)
+        #expect(try CatalogFile.read(edited, file: Self.file, cache: cache).items == editedExpected.items)
+        #expect(try Self.whole(cache, of: edited) == 1_499)
         try (Data(contentsOf: cache) + Data([1, 2, 3])).write(to: cache)
-        #expect(CatalogCache.read(from: cache).items.count == 1_499)
+        #expect(try Self.whole(cache, of: edited) == 1_499)
+        let grown = try Self.size(cache)
         #expect(try CatalogFile.read(edited, file: Self.file, cache: cache).items == editedExpected.items)
+        #expect(try Self.size(cache) == grown - 3, "rewritten without the garbage")
+
+        // A cache of another vitrine binary is empty.
         try (Data("vitrine-catalog-cache/1 0.0.1 another-binary\n".utf8) + Data(contentsOf: cache).dropFirst(CatalogCache.header.count)).write(to: cache)
-        #expect(CatalogCache.read(from: cache).items.isEmpty)
+        #expect(CatalogCache.read(from: cache).count == 0)
         #expect(try CatalogFile.read(edited, file: Self.file, cache: cache).items == editedExpected.items)
+        #expect(try Self.whole(cache, of: edited) == 1_499)
     }
 
     @Test("an item taken from the cache goes through the policies again: a control character planted in the cache never reaches a page")
@@ -94,7 +116,7 @@ struct CatalogCacheTests {
         var bytes = CatalogCache.header
         CatalogCache.appendRecord(spans[7], planted, to: &bytes)
         try Data(bytes).write(to: cache)
-        #expect(CatalogCache.read(from: cache).items[spans[7]] == planted)
+        #expect(CatalogCache.read(from: cache).item(for: spans[7]) == planted)
 
         let read = try CatalogFile.read(base, file: Self.file, cache: cache)
         planted = read.items[7]
