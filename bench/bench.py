@@ -7,7 +7,10 @@ Run through bench/run.sh (it builds vitrine in release mode and checks the tools
 
 For each N: generate the catalog (../shared/bench/gen_catalog.py), build it once untimed
 (the floor writes its files), then, each timed 3 times (median reported), every timed run
-after `sync` so that none pays for the writes of the one before:
+after `sync` so that none pays for the writes of the one before, and every run that
+creates a whole tree (full builds, the floor, Hugo, a rebuild without a spare tree) 31 s
+after the last tree was deleted (ext4 does not reuse an inode freed in the last 30 s, and
+looking past them made file creation 2-4x slower for whichever tool came next):
   * vitrine, full build into a fresh (absent) output folder, without its catalog cache
     (SITE/.vitrine-cache) — the three full builds (vitrine,
     the floor, Hugo) take turns, round by round, so a slow spell of the disk falls on all three;
@@ -63,11 +66,24 @@ def timed(cmd, cwd=None):
     return wall, rss
 
 
+# ext4 does not reuse an inode freed in the last 30 s (`recently_deleted`, the default
+# dirty_expire_centisecs): creating 10,000 files just after deleting 10,000 scans inode
+# tables and took 2-4x as long, for whichever tool ran next. Trees are deleted, then the
+# timed runs wait this long.
+QUIET_AFTER_DELETE = 31
+
+
 def settle():
     """Writes every dirty page to disk before a timed run, so no run pays for the writes (or
     the deletions) of the one before it; each run's own writes stay unsynced, as they are
     for every tool."""
     os.sync()
+
+
+def quiet_after_delete():
+    """Lets the inodes freed by deleting a tree age past ext4's recently-deleted window."""
+    os.sync()
+    time.sleep(QUIET_AFTER_DELETE)
 
 
 def summary(runs):
@@ -147,17 +163,20 @@ def bench(n):
     full_runs, floor_runs, hugo_runs = [], [], []
     for run in range(RUNS):
         print(f"[{n}] full builds, round {run + 1} of {RUNS}: vitrine, floor{', Hugo' if has_hugo else ''}", file=sys.stderr, flush=True)
+        # Every tree of the round deleted first, then one quiet period, so no tool creates
+        # its files among inodes just freed.
         rm(out)
         # A full build starts with no cache, as Hugo's starts without its resources folder.
         rm(os.path.join(site, ".vitrine-cache"))
-        settle()
-        full_runs.append(timed(cmd))
         rm(floor_out)
-        settle()
-        floor_runs.append(timed(floor_cmd))
         if has_hugo:
             rm(hugo_public)
             rm(os.path.join(hugo_site, "resources"))
+        quiet_after_delete()
+        full_runs.append(timed(cmd))
+        settle()
+        floor_runs.append(timed(floor_cmd))
+        if has_hugo:
             settle()
             hugo_runs.append(timed(["hugo", "--quiet"], cwd=hugo_site))
     rows["full"] = summary(full_runs)
@@ -186,6 +205,7 @@ def bench(n):
     def toggle_without_spare():
         toggle()
         rm(spare)
+        quiet_after_delete()
     print(f"[{n}] vitrine one item changed, no spare tree", file=sys.stderr, flush=True)
     rows["one_cold"] = median_run(toggle_without_spare, cmd)
     shutil.copy(original, catalog)

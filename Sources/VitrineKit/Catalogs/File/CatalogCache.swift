@@ -116,40 +116,57 @@ struct CatalogCache: Sendable {
         if appendable, records + learned.count <= 2 * inUse.count {
             var bytes: [UInt8] = []
             for (digest, item) in learned { Self.appendRecord(digest, item, to: &bytes) }
-            let fd = open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC)
+            // Never through a symbolic link put in the cache's place.
+            let fd = open(url.path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
             guard fd >= 0 else { return }
             defer { close(fd) }
             if bytes.withUnsafeBytes({ writeAll(fd, $0) }) { records += learned.count }
             return
         }
-        var file = Self.header
-        file.reserveCapacity(bytes.count + learned.count * 1024)
         var seen: Set<StableHasher.Digest> = []
-        for (digest, item) in learned where seen.insert(digest).inserted { Self.appendRecord(digest, item, to: &file) }
-        var kept = seen.count
-        for digest in inUse where !seen.contains(digest) {
-            guard let range = index[digest], item(for: digest) != nil else { continue }
-            seen.insert(digest)
-            file += bytes[range]
-            kept += 1
+        var kept = 0
+        let replaced = Self.replace(url) { write in
+            // Written a megabyte at a time: the whole file in memory was a fifth of a full
+            // build's peak memory.
+            var chunk = Self.header
+            chunk.reserveCapacity(Self.chunkSize + 64 * 1024)
+            func add(_ record: (inout [UInt8]) -> Void) -> Bool {
+                record(&chunk)
+                kept += 1
+                guard chunk.count >= Self.chunkSize else { return true }
+                defer { chunk.removeAll(keepingCapacity: true) }
+                return write(chunk)
+            }
+            for (digest, item) in learned where seen.insert(digest).inserted {
+                guard add({ Self.appendRecord(digest, item, to: &$0) }) else { return false }
+            }
+            for digest in inUse where !seen.contains(digest) {
+                guard let range = index[digest], item(for: digest) != nil else { continue }
+                seen.insert(digest)
+                guard add({ $0 += bytes[range] }) else { return false }
+            }
+            return write(chunk)
         }
-        if Self.replace(url, with: file) {
+        if replaced {
             records = kept
             appendable = true
         }
     }
 
-    /// Writes beside the final name, then renames into place, so a reader never sees half a
-    /// file; temporary files of writers that were killed are removed. No fsync: a cache lost
-    /// to a power cut costs one slower build.
-    private static func replace(_ url: URL, with bytes: [UInt8]) -> Bool {
+    private static let chunkSize = 1 << 20
+
+    /// Writes a new file beside the final name (`body` calls `write` with each piece), then
+    /// renames it into place, so a reader never sees half a file; temporary files of writers
+    /// that were killed are removed. No fsync: a cache lost to a power cut costs one slower
+    /// build.
+    private static func replace(_ url: URL, body: (_ write: ([UInt8]) -> Bool) -> Bool) -> Bool {
         let folder = url.deletingLastPathComponent()
         guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return false }
         AtomicFile.removeLeftovers(besides: url)
         let temporary = folder.appendingPathComponent(AtomicFile.temporaryPrefix(for: url) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
-        let written = bytes.withUnsafeBytes { writeAll(fd, $0) }
+        let written = body { piece in piece.withUnsafeBytes { writeAll(fd, $0) } }
         close(fd)
         guard written, rename(temporary.path, url.path) == 0 else {
             unlink(temporary.path)
