@@ -8,9 +8,9 @@ import Foundation
 /// Only items that passed every policy without a problem are kept, and only for catalogs read
 /// in spans (`CatalogFile.Scanner`: over 1 MB and 1,000 items). Items taken from the cache go
 /// through the policies again like any other (`CatalogFile.read`): the cache saves parsing,
-/// never checking. It is an optimisation, never an input: a file that is missing, from
-/// another vitrine binary, or damaged from some record on, counts as empty from there; a
-/// cache that cannot be written is not written.
+/// never checking. It is an optimisation, never an input: a file that is missing or from
+/// another vitrine binary counts as empty, a damaged record as missing, a file whose records
+/// stop making sense as empty from there; a cache that cannot be written is not written.
 ///
 /// The file is a header, then records, each checked by its own digest. New items are
 /// appended in one `write`; when the file holds more than twice the records the catalog uses,
