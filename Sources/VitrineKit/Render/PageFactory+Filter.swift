@@ -122,16 +122,6 @@ enum ScriptJSON {
         }
     }
 
-    /// The entries as a JSON array of objects, keys sorted, absent values left out.
-    static func entries(_ entries: [FilterEntry], to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "["))
-        for (index, entry) in entries.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            self.entry(entry, to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "]"))
-    }
-
     /// One entry as a JSON object, keys sorted, absent values left out.
     static func entry(_ entry: FilterEntry, to bytes: inout [UInt8]) {
         var first = true

@@ -56,3 +56,15 @@ struct ScriptJSONTests {
         #expect(String(decoding: bytes, as: UTF8.self) == #""a\u003c/script\u003e\u2028\"""#)
     }
 }
+
+extension ScriptJSON {
+    /// The entries as a JSON array, each as `entry` writes it: what the filter index holds.
+    static func entries(_ entries: [FilterEntry], to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            self.entry(entry, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+}

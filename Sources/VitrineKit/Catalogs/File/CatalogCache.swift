@@ -98,14 +98,17 @@ struct CatalogCache: Sendable {
     func item(for digest: StableHasher.Digest) -> Item? {
         guard let range = index[digest] else { return nil }
         return bytes.withUnsafeBytes { bytes in
-            var head = Reader(bytes: bytes, position: range.lowerBound)
-            guard let length = head.word(), let high = head.word(), let low = head.word() else { return nil }
-            let payload = UnsafeRawBufferPointer(rebasing: bytes[head.position..<(head.position + Int(length))])
-            guard StableHasher.digest(payload) == StableHasher.Digest(high: high, low: low),
-                let (found, item) = Self.decodePayload(payload), found == digest
-            else { return nil }
+            guard let payload = Self.payload(of: range, in: bytes), let (found, item) = Self.decodePayload(payload), found == digest else { return nil }
             return item
         }
+    }
+
+    /// The payload of the record at `range` (indexed by `init`), when its digest matches.
+    private static func payload(of range: Range<Int>, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        var head = Reader(bytes: bytes, position: range.lowerBound)
+        guard head.word() != nil, let high = head.word(), let low = head.word() else { return nil }
+        let payload = UnsafeRawBufferPointer(rebasing: bytes[head.position..<range.upperBound])
+        return StableHasher.digest(payload) == StableHasher.Digest(high: high, low: low) ? payload : nil
     }
 
     /// Records the items read this time (`learned`, not in the cache), given the digest of
@@ -141,7 +144,8 @@ struct CatalogCache: Sendable {
                 guard add({ Self.appendRecord(digest, item, to: &$0) }) else { return false }
             }
             for digest in inUse where !seen.contains(digest) {
-                guard let range = index[digest], item(for: digest) != nil else { continue }
+                // Whole records are copied as they are, checked by their digest, not decoded.
+                guard let range = index[digest], bytes.withUnsafeBytes({ Self.payload(of: range, in: $0) != nil }) else { continue }
                 seen.insert(digest)
                 guard add({ $0 += bytes[range] }) else { return false }
             }

@@ -186,7 +186,7 @@ extension CatalogFile {
             return nil
         }
 
-        mutating func entry() -> Entry? {
+        private mutating func entry() -> Entry? {
             var seen: Set<String> = []
             var id: String?
             var title: String?
@@ -291,14 +291,14 @@ extension CatalogFile {
         }
 
         /// Skips whitespace, then consumes `byte` if it is next.
-        mutating func take(_ byte: UInt8) -> Bool {
+        private mutating func take(_ byte: UInt8) -> Bool {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == byte else { return false }
             position += 1
             return true
         }
 
-        mutating func skipWhitespace() {
+        private mutating func skipWhitespace() {
             while position < bytes.count {
                 switch bytes[position] {
                 case 0x20, 0x0A, 0x0D, 0x09: position += 1

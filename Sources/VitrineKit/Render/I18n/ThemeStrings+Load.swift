@@ -5,23 +5,23 @@ extension ThemeStrings {
     /// Every key, in declaration order (the English text's keys).
     static let keys: [String] = english.dictionary.keys.sorted()
 
+    /// The strings as `key: text`, in declaration order.
+    private var pairs: [(key: String, text: String)] {
+        Mirror(reflecting: self).children.compactMap { child in
+            guard let key = child.label, let text = child.value as? String else { return nil }
+            return (key, text)
+        }
+    }
+
     /// The strings as `key: text`.
     var dictionary: [String: String] {
-        var result: [String: String] = [:]
-        for child in Mirror(reflecting: self).children {
-            if let key = child.label, let text = child.value as? String { result[key] = text }
-        }
-        return result
+        Dictionary(pairs.map { ($0.key, $0.text) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The strings as the template value `page.t`, in declaration order: made once per build
     /// and shared by every page, instead of being encoded for each one.
     var templateValue: EncodedTemplateValue {
-        var object = TemplateObject()
-        for child in Mirror(reflecting: self).children {
-            if let key = child.label, let text = child.value as? String { object.append(key, .string(text)) }
-        }
-        return EncodedTemplateValue(.object(object))
+        EncodedTemplateValue(.object(TemplateObject(pairs.map { ($0.key, TemplateValue.string($0.text)) })))
     }
 
     /// These strings with the keys of a translation file replacing theirs. An unknown key, or a
