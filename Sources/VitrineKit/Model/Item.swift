@@ -22,8 +22,10 @@ struct Item: Sendable, Hashable {
     var kind: ItemKind { id.source.kind }
 
     /// One case per kind of item: a new source's kind is a new case, and every `switch`
-    /// over it is a place the compiler names.
-    enum Details: Sendable, Hashable {
+    /// over it is a place the compiler names. Boxed (`indirect`): an app's or a movie's
+    /// details are hundreds of bytes, and every copy of an `Item` — a 100,000-item catalog's
+    /// are copied several times per build — copied them field by field.
+    indirect enum Details: Sendable, Hashable {
         case gif(GIFDetails)
         case movie(MovieDetails)
         case book(BookDetails)

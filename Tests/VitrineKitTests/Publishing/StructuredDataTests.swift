@@ -96,6 +96,44 @@ struct StructuredDataTests {
         }
     }
 
+    /// The entry as the item's gallery cell shows it.
+    static func cellEntry(_ item: Item, _ factory: PageFactory, columns: Int) -> FilterEntry {
+        let cell = factory.cell(item, from: SitePath.home, columns: columns)
+        return FilterEntry(
+            t: item.title, a: cell.authors, k: cell.kind, h: cell.href,
+            i: cell.image?.src, s: cell.image?.srcset, w: cell.image?.width, v: cell.image?.height,
+            m: item.kind == .gif ? cell.image?.still : nil, p: cell.published, r: cell.rating, l: cell.ratingLabel)
+    }
+
+    @Test("a filter entry says what the item's gallery cell shows, for every kind, with ratings shared and hostile pictures")
+    func filterEntryMatchesCell() throws {
+        let factory = try TestSupport.fixturePageFactory()
+        var items = factory.site.galleries.flatMap(\.items) + factory.site.favorites.map(\.1)
+        let id = { (text: String) in try ItemID(parsing: text) }
+        items += [
+            Item(
+                id: try id("giphy:unsafe"), title: "No safe URL", image: Picture(url: "javascript:alert(1)", width: 200, height: 200),
+                details: .gif(GIFDetails(rating: "pg-13", still: Picture(url: "https://media.giphy.com/s.gif")))),
+            Item(
+                id: try id("giphy:still"), title: "Bad still", image: Picture(url: "https://media.giphy.com/a.gif", width: 0, height: -3),
+                details: .gif(GIFDetails(rating: "pg-13", still: Picture(url: "data:text/html,x")))),
+            Item(
+                id: try id("books:b"), title: "Book", image: Picture(url: "//books.google.com/c.jpg"),
+                details: .book(BookDetails(authors: ["A", "B <i>"], publishedDate: "2024-03", averageRating: 4.5))),
+            Item(id: try id("tmdb:7"), title: "Same rating", details: .movie(MovieDetails(voteAverage: 8.4))),
+            Item(id: try id("appstore:9"), title: "Same value, other scale", details: .app(AppDetails(averageRating: 8.4))),
+            Item(id: try id("file:e"), title: "Entry", details: .entry(EntryDetails(rating: 8.4, description: nil))),
+        ]
+        #expect(Set(items.map(\.kind)) == [.gif, .movie, .book, .app, .entry] && items.count > 12)
+        var captions: [PageFactory.Rating: (shown: String, label: String)] = [:]
+        for columns in [1, 3] {
+            for item in items {
+                #expect(factory.filterEntry(item, columns: columns, captions: &captions) == Self.cellEntry(item, factory, columns: columns), "\(item.id)")
+            }
+        }
+        #expect(captions.count < items.count, "ratings that repeat are filled once")
+    }
+
     @Test("a gallery of 2,500 items: its filter index, made by every core, is every entry in gallery order, as one core writes them")
     func largeFilterIndex() throws {
         let site = try TestSupport.temporaryDirectory()
@@ -114,7 +152,8 @@ struct StructuredDataTests {
         #expect(gallery.items.count == 2500)
 
         var expected = Array("(window.vitrineFilterIndex = window.vitrineFilterIndex || {})[\"all\"] = ".utf8)
-        ScriptJSON.entries(gallery.items.map { factory.filterEntry($0, columns: gallery.columns) }, to: &expected)
+        var captions: [PageFactory.Rating: (shown: String, label: String)] = [:]
+        ScriptJSON.entries(gallery.items.map { factory.filterEntry($0, columns: gallery.columns, captions: &captions) }, to: &expected)
         expected += ";\n".utf8
         let script = factory.filterIndexBytes(0)
         #expect(script == expected)
