@@ -166,8 +166,12 @@ def bench(n):
         # Every tree of the round deleted first, then one quiet period, so no tool creates
         # its files among inodes just freed.
         rm(out)
-        # A full build starts with no cache, as Hugo's starts without its resources folder.
+        # A full build starts with nothing vitrine made: no cache (as Hugo's starts without
+        # its resources folder), no spare tree beside the output.
         rm(os.path.join(site, ".vitrine-cache"))
+        for name in os.listdir(base):
+            if name.startswith(".public.vitrine-") and not name.endswith("-lock"):
+                rm(os.path.join(base, name))
         rm(floor_out)
         if has_hugo:
             rm(hugo_public)

@@ -185,9 +185,9 @@ extension OutputPublisher {
 
         /// Opens both folders now, so that renaming the spare into place as the staging
         /// folder cannot race with the listing, and lists them on two other threads.
-        init(output: String, spare: String) throws(VitrineError) {
+        init(output: String, spare: String?) throws(VitrineError) {
             let outputFolder = try FileTree.openFolder(output)
-            let spareFolder = FileManager.default.fileExists(atPath: spare) ? try? FileTree.openFolder(spare) : nil
+            let spareFolder = spare.flatMap { FileManager.default.fileExists(atPath: $0) ? try? FileTree.openFolder($0) : nil }
             DispatchQueue.global().async { [self] in
                 let listed = Result { () throws(VitrineError) in
                     try OutputPublisher.list(folder: outputFolder, and: spareFolder)
@@ -208,11 +208,12 @@ extension OutputPublisher {
         }
     }
 
-    /// Starts listing the output and its spare tree, when there is an output.
-    func startListing() -> Listings? {
+    /// Starts listing the output, when there is one, and its spare tree when the build will
+    /// reuse it (`makeStaging(reuseSpare:)`).
+    func startListing(spare reuseSpare: Bool = true) -> Listings? {
         var status = stat()
         guard lstat(output.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
-        return try? Listings(output: output.path, spare: spare.path)
+        return try? Listings(output: output.path, spare: reuseSpare ? spare.path : nil)
     }
 
     /// Lists the folder open at `first` and, when given, the one at `second` (on another

@@ -135,17 +135,24 @@ struct OutputPublisher {
     /// and the next build turns it into the new site by changing only what differs.
     var spare: URL { parent.appendingPathComponent(".\(output.lastPathComponent).vitrine-spare") }
 
-    /// Makes the staging folder: the spare tree when there is one vitrine wrote, else an
-    /// empty folder.
-    func makeStaging() throws(VitrineError) -> Staging {
+    /// Makes the staging folder: the spare tree when there is one vitrine wrote and
+    /// `reuseSpare` (the output is a complete vitrine output, so most of its files stay),
+    /// else an empty folder.
+    ///
+    /// A build into a removed output writes every file: overwriting the spare's files one
+    /// by one took twice as long as making them anew (10,000 items: 3.4 s against 1.8 s), and
+    /// removing the spare first would slow the writes that follow (ext4 does not reuse the
+    /// inodes just freed). Such a spare is left as it is, for the next rebuild.
+    func makeStaging(reuseSpare: Bool = true) throws(VitrineError) -> Staging {
         let staging = sibling("staging")
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
             try FileTree.remove(staging.path)
-            if fileManager.fileExists(atPath: spare.appendingPathComponent(Self.marker).path), rename(spare.path, staging.path) == 0 {
+            let spareIsComplete = fileManager.fileExists(atPath: spare.appendingPathComponent(Self.marker).path)
+            if reuseSpare, spareIsComplete, rename(spare.path, staging.path) == 0 {
                 return Staging(url: staging, reused: true)
             }
-            try FileTree.remove(spare.path)
+            if !spareIsComplete { try FileTree.remove(spare.path) }
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
             throw VitrineError("cannot create a staging folder next to \(label): \(error.localizedDescription)", kind: .output)

@@ -83,7 +83,7 @@ public struct SiteBuilder: Sendable {
             summary.inputsUnchanged = true
             return summary
         }
-        let listings = options.renderToMemory ? nil : publisher.startListing()
+        let listings = options.renderToMemory ? nil : publisher.startListing(spare: previous != nil)
         let theme = try run(.compileTemplates) { () throws(VitrineError) in try Theme(compiling: themeSources) }
         let site = try run(.readSite) { () throws(VitrineError) in
             try reader.read(config: config, favorites: favorites, resolved: fetched.resolved, logger: logger)
@@ -101,7 +101,7 @@ public struct SiteBuilder: Sendable {
         if options.renderToMemory { return try await renderToMemory(plan, site: site, theme: theme, keys: keys, options: options, start: start) }
         // `--strict` checks the links of the whole staged site, so it renders everything.
         let reuse = options.checkLinks ? nil : previous
-        let staging = try run(.renderPages) { () throws(VitrineError) in try publisher.makeStaging() }
+        let staging = try run(.renderPages) { () throws(VitrineError) in try publisher.makeStaging(reuseSpare: previous != nil) }
         do throws(VitrineError) {
             let renderer = PageRenderer(
                 factory: PageFactory(site: site, strings: theme.strings(for: site.config.language)), theme: theme, staging: staging.url, keys: keys,

@@ -208,6 +208,18 @@ struct IncrementalBuildTests {
 
         let summary = try await TestSupport.build(site, output: output)
         #expect(summary.files == 0, "an unchanged rebuild after all this writes nothing")
+
+        // The output removed by hand: the build makes every file anew and leaves the spare
+        // as it was (overwriting it file by file was slower); the next rebuild uses it.
+        try fileManager.removeItem(at: output)
+        let spareBefore = try Self.stamps(spare)
+        try await TestSupport.build(site, output: output)
+        try await expectFreshPlus([:], "a build into a removed output")
+        #expect(try Self.stamps(spare) == spareBefore, "the spare is not written into")
+        #expect(Set(try Self.stamps(output).values.map { $0[2] }).isDisjoint(with: spareBefore.values.map { $0[2] }), "no file is shared with it")
+        try FileSourceTests.catalog(7, title: { "Fifth \($0)" }).write(to: site.appendingPathComponent("catalog.json"))
+        try await TestSupport.build(site, output: output)
+        try await expectFreshPlus([:], "the rebuild after it, from the spare it left")
     }
     /// An unchanged rebuild stops at the inputs digest; editing any input — site.yml (even a
     /// comment), the catalog, content, a static file, a template override, a translation
