@@ -7,10 +7,11 @@ Run through bench/run.sh (it builds vitrine in release mode and checks the tools
 
 For each N: generate the catalog (../shared/bench/gen_catalog.py), build it once untimed
 (the floor writes its files), then, each timed 3 times (median reported), every timed run
-after `sync` so that none pays for the writes of the one before, and every run that
-creates a whole tree (full builds, the floor, Hugo, a rebuild without a spare tree) 31 s
-after the last tree was deleted (ext4 does not reuse an inode freed in the last 30 s, and
-looking past them made file creation 2-4x slower for whichever tool came next):
+after `sync` so that none pays for the writes of the one before. Nothing is deleted while
+runs are timed: trees are moved into a trash folder, emptied at the end. On ext4 without a
+journal (this machine's disk), making a file looks past every inode freed in the last 60 s
+or more (`recently_deleted`): after a tree was deleted, the next tool to create files spent
+most of its time there (10,000 files: 8.7 s of system time instead of 1), whichever tool it was:
   * vitrine, full build into a fresh (absent) output folder, without its catalog cache
     (SITE/.vitrine-cache) — the three full builds (vitrine,
     the floor, Hugo) take turns, round by round, so a slow spell of the disk falls on all three;
@@ -66,11 +67,11 @@ def timed(cmd, cwd=None):
     return wall, rss
 
 
-# ext4 does not reuse an inode freed in the last 30 s (`recently_deleted`, the default
-# dirty_expire_centisecs): creating 10,000 files just after deleting 10,000 scans inode
-# tables and took 2-4x as long, for whichever tool ran next. Trees are deleted, then the
-# timed runs wait this long.
-QUIET_AFTER_DELETE = 31
+# Trees are moved here instead of deleted (see the docstring), and it is emptied when the
+# benchmark ends; one left by an interrupted run is emptied first, then the benchmark waits
+# this long before timing anything.
+TRASH = os.path.join(WORK, ".trash")
+QUIET_AFTER_DELETE = 90
 
 
 def settle():
@@ -80,10 +81,14 @@ def settle():
     os.sync()
 
 
-def quiet_after_delete():
-    """Lets the inodes freed by deleting a tree age past ext4's recently-deleted window."""
-    os.sync()
-    time.sleep(QUIET_AFTER_DELETE)
+def empty_trash(wait):
+    """Deletes what `rm` moved aside; with `wait`, lets the freed inodes age first."""
+    if os.path.isdir(TRASH):
+        shutil.rmtree(TRASH)
+    if wait:
+        os.sync()
+        time.sleep(QUIET_AFTER_DELETE)
+    os.makedirs(TRASH, exist_ok=True)
 
 
 def summary(runs):
@@ -111,8 +116,9 @@ def tree(root, skip_hidden=False):
 
 
 def rm(path):
-    if os.path.isdir(path):
-        shutil.rmtree(path)
+    """Moves a tree out of the way without freeing its inodes (see the docstring)."""
+    if os.path.lexists(path):
+        os.rename(path, os.path.join(TRASH, f"{len(os.listdir(TRASH))}-{os.path.basename(path)}"))
 
 
 def bench(n):
@@ -163,8 +169,7 @@ def bench(n):
     full_runs, floor_runs, hugo_runs = [], [], []
     for run in range(RUNS):
         print(f"[{n}] full builds, round {run + 1} of {RUNS}: vitrine, floor{', Hugo' if has_hugo else ''}", file=sys.stderr, flush=True)
-        # Every tree of the round deleted first, then one quiet period, so no tool creates
-        # its files among inodes just freed.
+        # Every tree of the round moved aside (never deleted: see the docstring).
         rm(out)
         # A full build starts with nothing vitrine made: no cache (as Hugo's starts without
         # its resources folder), no spare tree beside the output.
@@ -176,7 +181,7 @@ def bench(n):
         if has_hugo:
             rm(hugo_public)
             rm(os.path.join(hugo_site, "resources"))
-        quiet_after_delete()
+        settle()
         full_runs.append(timed(cmd))
         settle()
         floor_runs.append(timed(floor_cmd))
@@ -209,7 +214,6 @@ def bench(n):
     def toggle_without_spare():
         toggle()
         rm(spare)
-        quiet_after_delete()
     print(f"[{n}] vitrine one item changed, no spare tree", file=sys.stderr, flush=True)
     rows["one_cold"] = median_run(toggle_without_spare, cmd)
     shutil.copy(original, catalog)
@@ -226,7 +230,11 @@ def fmt_mb(kb):
 def main(argv):
     sizes = [int(a) for a in argv[1:]] or [1000, 10000, 100000]
     os.makedirs(WORK, exist_ok=True)
+    # A quiet start: whatever was deleted before the benchmark (an earlier run's trees, a
+    # test suite's temporary files) ages first.
+    empty_trash(wait=True)
     results = [(n,) + bench(n) for n in sizes]
+    empty_trash(wait=False)
     cpu = "unknown CPU"
     try:
         with open("/proc/cpuinfo") as f:
