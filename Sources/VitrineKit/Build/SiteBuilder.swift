@@ -90,7 +90,9 @@ public struct SiteBuilder: Sendable {
         }
         let plan = try run(.planPages) { () throws(VitrineError) in
             let plan = try PagePlan(site: site)
-            try StaticFolder.checkClashes(staticFiles, generated: Set(plan.pages.map(\.path.description) + theme.assets.map(\.path)), label: options.label)
+            if !staticFiles.isEmpty {
+                try StaticFolder.checkClashes(staticFiles, generated: Set(plan.pages.map(\.path.description) + theme.assets.map(\.path)), label: options.label)
+            }
             return plan
         }
         logger.info(

@@ -8,10 +8,23 @@ struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible {
     let folders: [String]
     /// The file name: `index.html`, `404.html`, `sitemap.xml`, `feed.xml`.
     let file: String
+    /// `cats/page/2/index.html`: made once, since a 100,000-item build asks for each
+    /// page's several times (plan, keys, render, manifest).
+    let description: String
 
     init(_ folders: [String], file: String = "index.html") {
         self.folders = folders
         self.file = file
+        self.description = (folders + [file]).joined(separator: "/")
+    }
+
+    /// Two paths are one when they name the same file.
+    static func == (lhs: SitePath, rhs: SitePath) -> Bool {
+        lhs.description == rhs.description
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(description)
     }
 
     static let home = SitePath([])
@@ -38,11 +51,6 @@ struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     static func content(_ name: String) -> SitePath {
         SitePath([name])
-    }
-
-    /// `cats/page/2/index.html`.
-    var description: String {
-        (folders + [file]).joined(separator: "/")
     }
 
     /// The prefix that leads from this page back to the root: `""`, `"../"`, `"../../"`.

@@ -17,6 +17,7 @@ extension LoadedSite {
                 warnings.append("gallery '\(gallery.name)' (\(gallery.source.rawValue)): id \(id) not found\(gallery.country.map { " in the \($0) store" } ?? "")")
             }
             var seen: Set<ItemID> = []
+            seen.reserveCapacity(min(snapshot.items.count, gallery.limit))
             var items: [Item] = []
             items.reserveCapacity(min(snapshot.items.count, gallery.limit))
             for item in snapshot.items where items.count < gallery.limit && seen.insert(item.id).inserted {
@@ -59,6 +60,9 @@ extension LoadedSite {
         // Every item once, galleries first (config order), then favorites-only items.
         var items: [Item] = []
         var homeOf: [ItemID: (gallery: Int?, index: Int)] = [:]
+        let count = galleries.reduce(favorites.count) { $0 + $1.items.count }
+        items.reserveCapacity(count)
+        homeOf.reserveCapacity(count)
         for (galleryIndex, gallery) in galleries.enumerated() {
             for (index, item) in gallery.items.enumerated() where homeOf[item.id] == nil {
                 homeOf[item.id] = (galleryIndex, index)
