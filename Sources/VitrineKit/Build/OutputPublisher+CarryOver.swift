@@ -210,7 +210,7 @@ extension OutputPublisher {
 
     /// Starts listing the output, when there is one, and its spare tree when the build will
     /// reuse it (`makeStaging(reuseSpare:)`).
-    func startListing(spare reuseSpare: Bool = true) -> Listings? {
+    func startListing(spare reuseSpare: Bool) -> Listings? {
         var status = stat()
         guard lstat(output.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
         return try? Listings(output: output.path, spare: reuseSpare ? spare.path : nil)

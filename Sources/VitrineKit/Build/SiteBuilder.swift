@@ -83,7 +83,10 @@ public struct SiteBuilder: Sendable {
             summary.inputsUnchanged = true
             return summary
         }
-        let listings = options.renderToMemory ? nil : publisher.startListing(spare: previous != nil)
+        // `--strict` checks the links of the whole staged site, so it renders everything; a
+        // build that writes every file makes them in an empty folder, not over the spare's.
+        let reuse = options.checkLinks ? nil : previous
+        let listings = options.renderToMemory ? nil : publisher.startListing(spare: reuse != nil)
         let theme = try run(.compileTemplates) { () throws(VitrineError) in try Theme(compiling: themeSources) }
         let site = try run(.readSite) { () throws(VitrineError) in
             try reader.read(config: config, favorites: favorites, resolved: fetched.resolved, logger: logger)
@@ -101,9 +104,7 @@ public struct SiteBuilder: Sendable {
 
         let keys = try run(.keyPages) { () throws(VitrineError) in try PageKeys(site: site, theme: theme, options: options, inputs: inputs.digests) }
         if options.renderToMemory { return try await renderToMemory(plan, site: site, theme: theme, keys: keys, options: options, start: start) }
-        // `--strict` checks the links of the whole staged site, so it renders everything.
-        let reuse = options.checkLinks ? nil : previous
-        let staging = try run(.renderPages) { () throws(VitrineError) in try publisher.makeStaging(reuseSpare: previous != nil) }
+        let staging = try run(.renderPages) { () throws(VitrineError) in try publisher.makeStaging(reuseSpare: reuse != nil) }
         do throws(VitrineError) {
             let renderer = PageRenderer(
                 factory: PageFactory(site: site, strings: theme.strings(for: site.config.language)), theme: theme, staging: staging.url, keys: keys,

@@ -21,31 +21,55 @@ extension PageFactory {
         )
     }
 
-    /// An item's rating as the caption shows it: a score out of a scale, or a GIF's grade.
+    /// An item's rating as the caption shows it: a score (`7.3`) out of a scale, or a GIF's
+    /// grade (`PG`). Two ratings are one when their text has the same bytes: `String`'s own
+    /// equality would take `É` and `E` with a combining accent for one, and a caption shared
+    /// through `filterEntry`'s table would then carry another item's bytes.
     enum Rating: Hashable {
-        case score(Double, outOf: Int)
+        case score(String, outOf: Int)
         case grade(String)
+
+        static func == (lhs: Rating, rhs: Rating) -> Bool {
+            switch (lhs, rhs) {
+            case (.score(let a, let x), .score(let b, let y)): x == y && a.utf8.elementsEqual(b.utf8)
+            case (.grade(let a), .grade(let b)): a.utf8.elementsEqual(b.utf8)
+            default: false
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            switch self {
+            case .score(let text, let scale):
+                hasher.combine(scale)
+                hasher.combine(text.utf8.count)
+                for byte in text.utf8 { hasher.combine(byte) }
+            case .grade(let text):
+                hasher.combine(-1)
+                hasher.combine(text.utf8.count)
+                for byte in text.utf8 { hasher.combine(byte) }
+            }
+        }
     }
 
     static func rating(of item: Item) -> Rating? {
+        let score = { (value: Double, scale: Int) in Rating.score(Format.oneDecimal(value), outOf: scale) }
         switch item.details {
-        case .movie(let movie)?: movie.voteAverage.map { .score($0, outOf: 10) }
-        case .app(let app)?: app.averageRating.map { .score($0, outOf: 5) }
-        case .book(let book)?: book.averageRating.map { .score($0, outOf: 5) }
-        case .gif(let gif)?: Format.nonEmpty(gif.rating).map { .grade($0.uppercased()) }
-        case .entry(let entry)?: entry.rating.map { .score($0, outOf: 10) }
-        case nil: nil
+        case .movie(let movie)?: return movie.voteAverage.map { score($0, 10) }
+        case .app(let app)?: return app.averageRating.map { score($0, 5) }
+        case .book(let book)?: return book.averageRating.map { score($0, 5) }
+        case .gif(let gif)?: return Format.nonEmpty(gif.rating).map { .grade($0.uppercased()) }
+        case .entry(let entry)?: return entry.rating.map { score($0, 10) }
+        case nil: return nil
         }
     }
 
     /// `★ 7.3` and "rated 7.3 out of 10"; `PG` and "rated PG".
     func caption(_ rating: Rating) -> (shown: String, label: String) {
         switch rating {
-        case .score(let value, let scale):
-            let shown = Format.oneDecimal(value)
-            return ("★ " + shown, ThemeStrings.fill(strings.ratedOutOf, ["value": shown, "scale": String(scale)]))
+        case .score(let shown, let scale):
+            ("★ " + shown, ThemeStrings.fill(strings.ratedOutOf, ["value": shown, "scale": String(scale)]))
         case .grade(let grade):
-            return (grade, ThemeStrings.fill(strings.rated, ["value": grade]))
+            (grade, ThemeStrings.fill(strings.rated, ["value": grade]))
         }
     }
 }

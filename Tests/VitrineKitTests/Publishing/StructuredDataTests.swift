@@ -123,15 +123,36 @@ struct StructuredDataTests {
             Item(id: try id("tmdb:7"), title: "Same rating", details: .movie(MovieDetails(voteAverage: 8.4))),
             Item(id: try id("appstore:9"), title: "Same value, other scale", details: .app(AppDetails(averageRating: 8.4))),
             Item(id: try id("file:e"), title: "Entry", details: .entry(EntryDetails(rating: 8.4, description: nil))),
+            Item(id: try id("file:nan"), title: "Not a number", details: .entry(EntryDetails(rating: .nan, description: nil))),
+            // Canonically equivalent grades in different bytes: each keeps its own.
+            Item(id: try id("giphy:composed"), title: "É", details: .gif(GIFDetails(rating: "\u{E9}"))),
+            Item(id: try id("giphy:decomposed"), title: "É", details: .gif(GIFDetails(rating: "e\u{301}"))),
+            Item(
+                id: try id("tmdb:8"), title: "Renditions, no size of its own",
+                image: Picture(
+                    url: "https://image.tmdb.org/t/p/w342/p.jpg",
+                    renditions: [
+                        Rendition(url: "https://image.tmdb.org/t/p/w92/p.jpg", width: 92, height: 138),
+                        Rendition(url: "https://image.tmdb.org/t/p/w342/p.jpg", width: 342, height: 513),
+                    ]),
+                details: .movie(MovieDetails(voteAverage: 7.25))),
         ]
         #expect(Set(items.map(\.kind)) == [.gif, .movie, .book, .app, .entry] && items.count > 12)
         var captions: [PageFactory.Rating: (shown: String, label: String)] = [:]
         for columns in [1, 3] {
             for item in items {
-                #expect(factory.filterEntry(item, columns: columns, captions: &captions) == Self.cellEntry(item, factory, columns: columns), "\(item.id)")
+                // Compared as the bytes the index holds: `String`'s `==` ignores how a text is composed.
+                var made: [UInt8] = []
+                var expected: [UInt8] = []
+                ScriptJSON.entry(factory.filterEntry(item, columns: columns, captions: &captions), to: &made)
+                ScriptJSON.entry(Self.cellEntry(item, factory, columns: columns), to: &expected)
+                #expect(made == expected, "\(item.id): \(String(decoding: made, as: UTF8.self))")
             }
         }
-        #expect(captions.count < items.count, "ratings that repeat are filled once")
+        let distinct = Set(items.compactMap { PageFactory.rating(of: $0) })
+        #expect(captions.count == distinct.count, "each rating's caption is filled once")
+        #expect(distinct.contains(.grade("E\u{301}")) && distinct.contains(.grade("\u{C9}")), "two grades, not one")
+        #expect(items.contains { Self.cellEntry($0, factory, columns: 3).s != nil }, "a srcset is compared")
     }
 
     @Test("a gallery of 2,500 items: its filter index, made by every core, is every entry in gallery order, as one core writes them")
