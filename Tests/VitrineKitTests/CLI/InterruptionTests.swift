@@ -114,20 +114,44 @@ struct InterruptionTests {
         print("kill loop: \(Self.itemCount) items, build \(String(format: "%.2f", buildTime)) s, outcomes \(outcomes.sorted { $0.key < $1.key })")
     }
 
+    /// Two builds started together: each waits for the lock and says who holds it, then
+    /// they run one after the other, and the output is exactly one of the two sites. The test
+    /// holds the lock until both say they wait: left to themselves, a fast first build could
+    /// finish before the second one started, and nothing would be tested.
     @Test func twoBuildsAtOnceGiveExactlyOneOfTheSites() async throws {
         let site = try Self.site("A")
         let folder = site.deletingLastPathComponent()
         let one = try await Self.reference(site, baseURL: "https://one.example/")
         let two = try await Self.reference(site, baseURL: "https://two.example/")
-        let first = try Self.start(["build", "site", "--base-url", "https://one.example/"], in: folder)
-        let second = try Self.start(["build", "site", "--base-url", "https://two.example/"], in: folder)
-        first.0.waitUntilExit()
-        second.0.waitUntilExit()
-        let stderr = [first.1, second.1].map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
-        #expect(first.0.terminationStatus == 0 && second.0.terminationStatus == 0, "\(stderr)")
+        var lock: FileLock? = try FileLock(site.appendingPathComponent(".public.vitrine-lock"), label: "test")
+        let logs = try (0..<2).map { try TestSupport.temporaryDirectory("vitrine-stderr").appendingPathComponent("stderr-\($0).txt") }
+        var builds: [Process] = []
+        for (index, baseURL) in ["https://one.example/", "https://two.example/"].enumerated() {
+            FileManager.default.createFile(atPath: logs[index].path, contents: nil)
+            let process = Process()
+            process.executableURL = TestSupport.binary
+            process.arguments = ["build", "site", "--base-url", baseURL]
+            process.currentDirectoryURL = folder
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: logs[index])
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            builds.append(process)
+        }
+        let waiting = "waiting for another vitrine build of site/public (pid \(getpid()))"
+        let deadline = ContinuousClock.now + .seconds(60)
+        func stderr() -> [String] { logs.map { (try? String(contentsOf: $0, encoding: .utf8)) ?? "" } }
+        while !stderr().allSatisfy({ $0.contains(waiting) }), ContinuousClock.now < deadline, builds.allSatisfy(\.isRunning) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(stderr().allSatisfy { $0.contains(waiting) }, "both builds wait for the lock and name its holder: \(stderr())")
+        #expect(builds.allSatisfy { $0.isRunning }, "neither build went on while the lock was held")
+        lock = nil
+        _ = lock
+        for build in builds { build.waitUntilExit() }
+        #expect(builds.allSatisfy { $0.terminationStatus == 0 }, "\(stderr())")
         let tree = try TestSupport.tree(site.appendingPathComponent("public"))
         #expect(tree == one || tree == two)
-        #expect(stderr.contains { $0.contains("waiting for another vitrine build of site/public (pid ") }, "\(stderr)")
         #expect(try Self.leftovers(site) == [])
     }
 }
