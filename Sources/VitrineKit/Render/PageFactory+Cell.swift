@@ -63,8 +63,10 @@ extension PageFactory {
         }
     }
 
-    /// `★ 7.3` and "rated 7.3 out of 10"; `PG` and "rated PG".
-    func caption(_ rating: Rating) -> (shown: String, label: String) {
+    /// A rating as shown (`★ 7.3`, `PG`) and as spoken ("rated 7.3 out of 10", "rated PG").
+    typealias Caption = (shown: String, label: String)
+
+    func caption(_ rating: Rating) -> Caption {
         switch rating {
         case .score(let shown, let scale):
             ("★ " + shown, ThemeStrings.fill(strings.ratedOutOf, ["value": shown, "scale": String(scale)]))

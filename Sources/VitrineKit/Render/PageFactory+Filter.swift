@@ -48,7 +48,7 @@ extension PageFactory {
             DispatchQueue.concurrentPerform(iterations: jobs) { job in
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(runs[job].count * 300)
-                var captions: [Rating: (shown: String, label: String)] = [:]
+                var captions: [Rating: Caption] = [:]
                 for position in runs[job] {
                     if position > 0 { bytes.append(UInt8(ascii: ",")) }
                     ScriptJSON.entry(filterEntry(items[position], columns: gallery.columns, captions: &captions), to: &bytes)
@@ -69,9 +69,9 @@ extension PageFactory {
     /// (`cell(_:from:)`) shows, worked out without the rest of the cell. A catalog has few
     /// distinct ratings, so their captions are filled once each (`captions`); filling them
     /// per item was a fifth of a 100,000-item filter index.
-    func filterEntry(_ item: Item, columns: Int, captions: inout [Rating: (shown: String, label: String)]) -> FilterEntry {
+    func filterEntry(_ item: Item, columns: Int, captions: inout [Rating: Caption]) -> FilterEntry {
         let kind = item.kind
-        var caption: (shown: String, label: String)?
+        var caption: Caption?
         if let rating = Self.rating(of: item) {
             if let known = captions[rating] {
                 caption = known
@@ -80,14 +80,12 @@ extension PageFactory {
                 captions[rating] = caption
             }
         }
-        // As `image(_:…slot: .cell)` makes the cell's image: no image without a safe URL.
-        let picture = item.image.flatMap { picture in SafeURL.check(picture.url).map { (picture, $0) } }
-        let size = picture.map { Self.size(of: $0.0, kind: kind) }
+        let image = Self.shown(item.image, kind: kind, srcset: true)
         return FilterEntry(
             t: item.title, a: item.book.flatMap { Format.list($0.authors) }, k: kind.rawValue,
             h: SitePath.home.link(to: .item(item.id)),
-            i: picture?.1, s: picture.flatMap { ImageSlot.srcset($0.0.renditions) }, w: size?.0, v: size?.1,
-            m: picture != nil && kind == .gif ? SafeURL.check(item.gif?.still?.url) : nil,
+            i: image?.src, s: image?.srcset, w: image?.width, v: image?.height,
+            m: image != nil && kind == .gif ? SafeURL.check(item.gif?.still?.url) : nil,
             p: Format.nonEmpty(item.book?.publishedDate).map(strings.date), r: caption?.shown, l: caption?.label
         )
     }

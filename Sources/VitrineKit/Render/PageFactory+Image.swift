@@ -7,9 +7,7 @@ extension PageFactory {
         _ picture: Picture?, alt: String, gif: GIFDetails? = nil, slot: ImageSlot = .plain,
         eager: Bool = false, kind: ItemKind? = nil
     ) -> ImageView? {
-        guard let picture, let src = SafeURL.check(picture.url) else { return nil }
-        let (width, height) = Self.size(of: picture, kind: kind)
-        let srcset = slot == .plain ? nil : ImageSlot.srcset(picture.renditions)
+        guard let (src, width, height, srcset) = Self.shown(picture, kind: kind, srcset: slot != .plain) else { return nil }
         let sizes = slot.sizes
         let webp = SafeURL.check(gif?.webp)
         let still = SafeURL.check(gif?.still?.url)
@@ -24,6 +22,15 @@ extension PageFactory {
             still: still,
             stillSrcset: stillSet ?? still, stillSizes: stillSet == nil ? nil : sizes
         )
+    }
+
+    /// What every image of a picture starts from: its URL (checked: no image without a safe
+    /// one), the size its box takes (`size(of:kind:)`) and, when asked, its `srcset`. The
+    /// filter index's entries take the same (`filterEntry`).
+    static func shown(_ picture: Picture?, kind: ItemKind?, srcset: Bool) -> (src: String, width: Int, height: Int, srcset: String?)? {
+        guard let picture, let src = SafeURL.check(picture.url) else { return nil }
+        let (width, height) = size(of: picture, kind: kind)
+        return (src, width, height, srcset ? ImageSlot.srcset(picture.renditions) : nil)
     }
 
     /// The picture's own size when both sides are known and positive; else a rendition's

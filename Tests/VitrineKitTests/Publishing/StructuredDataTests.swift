@@ -138,7 +138,7 @@ struct StructuredDataTests {
                 details: .movie(MovieDetails(voteAverage: 7.25))),
         ]
         #expect(Set(items.map(\.kind)) == [.gif, .movie, .book, .app, .entry] && items.count > 12)
-        var captions: [PageFactory.Rating: (shown: String, label: String)] = [:]
+        var captions: [PageFactory.Rating: PageFactory.Caption] = [:]
         for columns in [1, 3] {
             for item in items {
                 // Compared as the bytes the index holds: `String`'s `==` ignores how a text is composed.
@@ -173,7 +173,7 @@ struct StructuredDataTests {
         #expect(gallery.items.count == 2500)
 
         var expected = Array("(window.vitrineFilterIndex = window.vitrineFilterIndex || {})[\"all\"] = ".utf8)
-        var captions: [PageFactory.Rating: (shown: String, label: String)] = [:]
+        var captions: [PageFactory.Rating: PageFactory.Caption] = [:]
         ScriptJSON.entries(gallery.items.map { factory.filterEntry($0, columns: gallery.columns, captions: &captions) }, to: &expected)
         expected += ";\n".utf8
         let script = factory.filterIndexBytes(0)
