@@ -25,7 +25,7 @@ enum FileTree {
 
     /// Lists everything below `root`, without descending into symbolic links.
     static func list(_ root: String) throws(VitrineError) -> Listing {
-        try list(folder: openFolder(root))
+        try list(folder: openFolder(root)).listing
     }
 
     /// Opens a folder to list later (`list(folder:)`), never through a link.
@@ -37,41 +37,95 @@ enum FileTree {
 
     /// Lists the folder open at `fd`, and closes it. A subfolder removed while it is listed
     /// is left out.
-    static func list(folder fd: Int32) throws(VitrineError) -> Listing {
-        var listing = Listing()
-        try list(fd, relative: "", into: &listing)
-        return listing
+    ///
+    /// With the `record` of an earlier listing of the same tree, a folder whose inode number
+    /// and status-change time (ctime) are still those recorded is taken from the record
+    /// instead of being read (`Folder`); the root is always read. Returns the record of this
+    /// listing and how many folders were read.
+    static func list(folder fd: Int32, record: Record = [:], settle: Duration = Folder.settle) throws(VitrineError) -> (
+        listing: Listing, record: Record, read: Int
+    ) {
+        var walk = Walk(root: fd, previous: record, trustedBefore: Folder.now() - settle.inNanoseconds)
+        walk.record.reserveCapacity(record.count)
+        defer { close(fd) }
+        guard let top = try walk.read(dup(fd), relative: "") else { throw FileWriter.error("list the output") }
+        try walk.add("", top)
+        return (walk.listing, walk.record, walk.read)
     }
 
-    /// Lists the folder open at `fd` (closed when done); each subfolder is opened relative
-    /// to its parent, so no path is looked up from the root again.
-    private static func list(_ fd: Int32, relative: String, into listing: inout Listing) throws(VitrineError) {
-        guard let directory = fdopendir(fd) else {
-            let error = FileWriter.error("list \(relative.isEmpty ? "the output" : relative)")
-            close(fd)
-            throw error
-        }
-        defer { closedir(directory) }
-        var folders: [(name: String, path: String)] = []
-        while let entry = readdir(directory) {
-            let name = entryName(entry)
-            if name == "." || name == ".." { continue }
-            let child = relative.isEmpty ? name : relative + "/" + name
-            switch kind(of: entry, in: fd, name: name) {
-            case .file:
-                listing.files.append(child)
-                listing.inodes.append(UInt64(entry.pointee.d_ino))
-            case .symlink: listing.symlinks.append(child)
-            case .folder: folders.append((name, child))
-            case .other: listing.others.append(child)
+    /// One listing in progress: folders in pre-order, each read or taken from the record.
+    private struct Walk {
+        let root: Int32
+        let previous: Record
+        let trustedBefore: Int64
+        var listing = Listing()
+        var record: Record = [:]
+        var read = 0
+
+        mutating func add(_ relative: String, _ folder: Folder) throws(VitrineError) {
+            record[relative] = folder
+            let prefix = relative.isEmpty ? "" : relative + "/"
+            for (name, inode) in zip(folder.files, folder.inodes) {
+                listing.files.append(prefix + name)
+                listing.inodes.append(inode)
+            }
+            for name in folder.symlinks { listing.symlinks.append(prefix + name) }
+            for name in folder.others { listing.others.append(prefix + name) }
+            for name in folder.folders {
+                let path = prefix + name
+                guard let child = try self.folder(at: path) else { continue }
+                listing.folders.append(path)
+                try add(path, child)
             }
         }
-        for folder in folders.sorted(by: { $0.path < $1.path }) {
-            let child = openat(fd, folder.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if child < 0, errno == ENOENT { continue }
-            guard child >= 0 else { throw FileWriter.error("list \(folder.path)") }
-            listing.folders.append(folder.path)
-            try list(child, relative: folder.path, into: &listing)
+
+        /// The folder at `path`, from the record when it has not changed since; nil when it
+        /// was removed meanwhile.
+        mutating func folder(at path: String) throws(VitrineError) -> Folder? {
+            if let known = previous[path], known.changed != 0 {
+                var status = stat()
+                if fstatat(root, path, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFDIR,
+                    UInt64(status.st_ino) == known.inode, Folder.nanoseconds(status.st_ctim) == known.changed
+                {
+                    return known
+                }
+            }
+            let fd = openat(root, path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if fd < 0, errno == ENOENT { return nil }
+            guard fd >= 0 else { throw FileWriter.error("list \(path)") }
+            return try read(fd, relative: path)
+        }
+
+        /// Reads the folder open at `fd` (closed when done). Its status comes first: a
+        /// change made while it is read gives it a newer ctime than the one recorded.
+        mutating func read(_ fd: Int32, relative: String) throws(VitrineError) -> Folder? {
+            guard fd >= 0 else { return nil }
+            var status = stat()
+            guard fstat(fd, &status) == 0, let directory = fdopendir(fd) else {
+                let error = FileWriter.error("list \(relative.isEmpty ? "the output" : relative)")
+                close(fd)
+                throw error
+            }
+            defer { closedir(directory) }
+            read += 1
+            var folder = Folder(inode: UInt64(status.st_ino))
+            let changed = Folder.nanoseconds(status.st_ctim)
+            // Changed just before it was read: a change after it could carry the same time.
+            folder.changed = changed < trustedBefore ? changed : 0
+            while let entry = readdir(directory) {
+                let name = entryName(entry)
+                if name == "." || name == ".." { continue }
+                switch kind(of: entry, in: fd, name: name) {
+                case .file:
+                    folder.files.append(name)
+                    folder.inodes.append(UInt64(entry.pointee.d_ino))
+                case .symlink: folder.symlinks.append(name)
+                case .folder: folder.folders.append(name)
+                case .other: folder.others.append(name)
+                }
+            }
+            folder.folders.sort()
+            return folder
         }
     }
 

@@ -50,7 +50,8 @@ extension OutputPublisher {
         if let listed {
             (listing, stale) = try listed.get(reused: staging.reused)
         } else {
-            (listing, stale) = try Self.list(folder: FileTree.openFolder(output.path), and: staging.reused ? FileTree.openFolder(staging.url.path) : nil)
+            let (output, spare) = try Self.list(folder: FileTree.openFolder(output.path), and: staging.reused ? FileTree.openFolder(staging.url.path) : nil)
+            (listing, stale) = (output.listing, spare?.listing)
         }
         let owned = previous.map { Set($0.entries.map(\.path)) }
         let plannedFolders = Self.folders(of: planned)
@@ -178,33 +179,73 @@ extension OutputPublisher {
     }
 
     /// The output and the spare tree, listed on other threads while the build reads and
-    /// renders (listing 20,000 folders is a sizeable part of a one-item rebuild).
+    /// renders (listing 20,000 folders was a sizeable part of a one-item rebuild), each with
+    /// the record of its folders an earlier build kept (`FileTree.Folder`): only folders
+    /// changed since are read.
     final class Listings: Sendable {
+        /// One tree's listing, its record, and its root folder's inode number.
+        struct Listed: Sendable {
+            var listing: FileTree.Listing
+            var record: FileTree.Record
+            var root: UInt64
+            /// Folders read; the others were taken from the record.
+            var read: Int
+        }
+
         private let done = DispatchSemaphore(value: 0)
-        private let result = Mutex<Result<(FileTree.Listing, FileTree.Listing?), VitrineError>?>(nil)
+        private let recorded = DispatchSemaphore(value: 0)
+        private let result = Mutex<Result<(Listed, Listed?), VitrineError>?>(nil)
+        private static let writing = Mutex<Void>(())
 
         /// Opens both folders now, so that renaming the spare into place as the staging
-        /// folder cannot race with the listing, and lists them on two other threads.
-        init(output: String, spare: String?) throws(VitrineError) {
+        /// folder cannot race with the listing, and lists them on two other threads. Then
+        /// keeps both records for the next build (`records`, written beside the output by way
+        /// of `temporary`): whatever this build goes on to change in either tree gives the
+        /// folders concerned a new ctime, so the next build reads those again.
+        init(output: String, spare: String?, records: URL, temporary: URL) throws(VitrineError) {
             let outputFolder = try FileTree.openFolder(output)
             let spareFolder = spare.flatMap { FileManager.default.fileExists(atPath: $0) ? try? FileTree.openFolder($0) : nil }
             DispatchQueue.global().async { [self] in
                 let listed = Result { () throws(VitrineError) in
-                    try OutputPublisher.list(folder: outputFolder, and: spareFolder)
+                    let known = FileManager.default.contents(atPath: records.path).flatMap { FileTree.Records($0) } ?? FileTree.Records()
+                    return try OutputPublisher.list(folder: outputFolder, and: spareFolder, records: known)
                 }
                 result.withLock { $0 = listed }
                 done.signal()
+                if case .success(let (output, spare)) = listed {
+                    var kept = FileTree.Records()
+                    kept.trees[output.root] = output.record
+                    if let spare { kept.trees[spare.root] = spare.record }
+                    let bytes = kept.data
+                    // One writer of the temporary file at a time, should an earlier build in
+                    // this process (`serve`) still be writing its records.
+                    Self.writing.withLock { _ in
+                        _ = AtomicFile.replaceQuickly(records, temporary: temporary) { write in write(bytes) }
+                    }
+                }
+                recorded.signal()
             }
+        }
+
+        /// Both listings as listed; the spare's nil when there was none.
+        func get() throws(VitrineError) -> (output: Listed, spare: Listed?) {
+            done.wait()
+            done.signal()
+            return try result.withLock { $0! }.get()
         }
 
         /// The listings; the spare's only when the staging folder is the spare.
         func get(reused: Bool) throws(VitrineError) -> (FileTree.Listing, FileTree.Listing?) {
-            done.wait()
-            done.signal()
-            let (output, spare) = try result.withLock { $0! }.get()
-            guard reused else { return (output, nil) }
+            let (output, spare) = try get()
+            guard reused else { return (output.listing, nil) }
             guard let spare else { throw VitrineError("list the spare tree: it appeared during the build", kind: .output) }
-            return (output, spare)
+            return (output.listing, spare.listing)
+        }
+
+        /// Waits until the records are written (before the process exits).
+        func waitForRecords() {
+            recorded.wait()
+            recorded.signal()
         }
     }
 
@@ -213,16 +254,24 @@ extension OutputPublisher {
     func startListing(spare reuseSpare: Bool) -> Listings? {
         var status = stat()
         guard lstat(output.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
-        return try? Listings(output: output.path, spare: reuseSpare ? spare.path : nil)
+        return try? Listings(output: output.path, spare: reuseSpare ? spare.path : nil, records: foldersRecord, temporary: foldersRecordTemporary)
     }
 
     /// Lists the folder open at `first` and, when given, the one at `second` (on another
-    /// thread); closes both.
-    static func list(folder first: Int32, and second: Int32?) throws(VitrineError) -> (FileTree.Listing, FileTree.Listing?) {
-        guard let second else { return (try FileTree.list(folder: first), nil) }
-        let results = Mutex<[Int: Result<FileTree.Listing, VitrineError>]>([:])
+    /// thread), each with its record in `records`; closes both.
+    static func list(
+        folder first: Int32, and second: Int32?, records: FileTree.Records = FileTree.Records()
+    ) throws(VitrineError) -> (Listings.Listed, Listings.Listed?) {
+        @Sendable func listed(_ fd: Int32) throws(VitrineError) -> Listings.Listed {
+            var status = stat()
+            let root = fstat(fd, &status) == 0 ? UInt64(status.st_ino) : 0
+            let (listing, record, read) = try FileTree.list(folder: fd, record: records.trees[root] ?? [:])
+            return Listings.Listed(listing: listing, record: record, root: root, read: read)
+        }
+        guard let second else { return (try listed(first), nil) }
+        let results = Mutex<[Int: Result<Listings.Listed, VitrineError>]>([:])
         DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let result = Result { () throws(VitrineError) in try FileTree.list(folder: index == 0 ? first : second) }
+            let result = Result { () throws(VitrineError) in try listed(index == 0 ? first : second) }
             results.withLock { $0[index] = result }
         }
         let both = results.withLock { $0 }

@@ -97,7 +97,7 @@ struct OutputPublisher {
         for name in names.sorted() where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
             guard let dash = rest.lastIndex(of: "-"),
-                ["staging", "old", "backup"].contains(rest[..<dash]),
+                ["staging", "old", "backup", "folders"].contains(rest[..<dash]),
                 let pid = Int32(rest[rest.index(after: dash)...]),
                 pid != getpid(), !processIsAlive(pid)
             else { continue }
@@ -121,6 +121,14 @@ struct OutputPublisher {
         guard fileManager.fileExists(atPath: output.appendingPathComponent(Self.marker).path) else { return nil }
         return BuildManifest.read(in: output)
     }
+
+    /// `.public.vitrine-folders`: the records of the output's and the spare's folders
+    /// (`FileTree.Records`), so that the next build reads only the folders changed since.
+    var foldersRecord: URL { parent.appendingPathComponent(".\(output.lastPathComponent).vitrine-folders") }
+
+    /// Where the records are written before they are renamed into place
+    /// (`.public.vitrine-folders-PID`, removed with the other leftovers when its process is gone).
+    var foldersRecordTemporary: URL { sibling("folders") }
 
     /// The folder a build assembles the new site in.
     struct Staging {

@@ -123,6 +123,12 @@ public struct SiteBuilder: Sendable {
             } else {
                 kept = try await run(.keepUnchanged) { () async throws(VitrineError) in
                     let kept = try publisher.carryOver(into: staging, previous: previous, manifest: manifest, written: Set(written.changed), listed: listings)
+                    if let (output, spare) = try? listings?.get() {
+                        for (name, listed) in [(options.outputName, output), ("its spare tree", spare)] {
+                            guard let listed else { continue }
+                            logger.debug("listed \(name): \(listed.read) of \(listed.record.count) folders read, the others unchanged since they were recorded")
+                        }
+                    }
                     if !kept.missing.isEmpty {
                         // Planned files the output should have had but did not (deleted by hand).
                         let again = PageRenderer(
@@ -152,6 +158,7 @@ public struct SiteBuilder: Sendable {
                     if Task.isCancelled { throw VitrineError.interrupted }
                     try publisher.publish(staging)
                 }
+                listings?.waitForRecords()
                 if reuse == nil { written.files += 2 }  // the marker and the manifest
             }
             let seconds = (clock.now - start) / .seconds(1)

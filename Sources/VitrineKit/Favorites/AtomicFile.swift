@@ -92,4 +92,26 @@ enum AtomicFile {
             unlink(folder.appendingPathComponent(name).path)
         }
     }
+
+    /// Writes a new file beside `url` (`body` calls `write` with each piece), then renames it
+    /// into place, so a reader never sees half a file. No fsync: for vitrine's own caches,
+    /// which a power cut may lose at the cost of one slower build. The temporary file is
+    /// `temporary` when given (its owner removes what a killed writer left), else
+    /// `.NAME.tmp-PID-RANDOM`, and leftovers of killed writers are removed here.
+    static func replaceQuickly(_ url: URL, temporary: URL? = nil, body: (_ write: ([UInt8]) -> Bool) -> Bool) -> Bool {
+        let folder = url.deletingLastPathComponent()
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return false }
+        if temporary == nil { removeLeftovers(besides: url) }
+        let temporary = temporary ?? folder.appendingPathComponent(temporaryPrefix(for: url) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        unlink(temporary.path)
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        let written = body { piece in piece.withUnsafeBytes { writeAll(fd, $0) } }
+        close(fd)
+        guard written, rename(temporary.path, url.path) == 0 else {
+            unlink(temporary.path)
+            return false
+        }
+        return true
+    }
 }

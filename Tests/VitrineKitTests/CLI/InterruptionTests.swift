@@ -39,11 +39,11 @@ struct InterruptionTests {
         return (process, err)
     }
 
-    /// What a build left beside the output, other than the output, its lock file and the
-    /// spare tree the next build reuses.
+    /// What a build left beside the output, other than the output, its lock file, the
+    /// spare tree the next build reuses and the record of their folders.
     static func leftovers(_ site: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: site.path)
-            .filter { $0.contains("vitrine-") && $0 != ".public.vitrine-lock" && $0 != ".public.vitrine-spare" }.sorted()
+            .filter { $0.contains("vitrine-") && ![".public.vitrine-lock", ".public.vitrine-spare", ".public.vitrine-folders"].contains($0) }.sorted()
     }
 
     @Test func killedAtRandomMomentsTheOutputIsAlwaysOneWholeSite() async throws {

@@ -78,7 +78,7 @@ struct CatalogCache: Sendable {
             index.reserveCapacity(bytes.count / 1024)
             while position < bytes.count {
                 // Length, the payload's digest, then the payload, which starts with the item's digest.
-                var head = Reader(bytes: bytes, position: position)
+                var head = BinaryReader(bytes: bytes, position: position)
                 guard let length = head.word(), head.word() != nil, head.word() != nil, length >= 16,
                     length <= UInt64(bytes.count - head.position), let high = head.word(), let low = head.word()
                 else { return false }
@@ -105,7 +105,7 @@ struct CatalogCache: Sendable {
 
     /// The payload of the record at `range` (indexed by `init`), when its digest matches.
     private static func payload(of range: Range<Int>, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
-        var head = Reader(bytes: bytes, position: range.lowerBound)
+        var head = BinaryReader(bytes: bytes, position: range.lowerBound)
         guard head.word() != nil, let high = head.word(), let low = head.word() else { return nil }
         let payload = UnsafeRawBufferPointer(rebasing: bytes[head.position..<range.upperBound])
         return StableHasher.digest(payload) == StableHasher.Digest(high: high, low: low) ? payload : nil
@@ -128,7 +128,7 @@ struct CatalogCache: Sendable {
         }
         var seen: Set<StableHasher.Digest> = []
         var kept = 0
-        let replaced = Self.replace(url) { write in
+        let replaced = AtomicFile.replaceQuickly(url) { write in
             // Written a megabyte at a time: the whole file in memory was a fifth of a full
             // build's peak memory.
             var chunk = Self.header
@@ -159,33 +159,13 @@ struct CatalogCache: Sendable {
 
     private static let chunkSize = 1 << 20
 
-    /// Writes a new file beside the final name (`body` calls `write` with each piece), then
-    /// renames it into place, so a reader never sees half a file; temporary files of writers
-    /// that were killed are removed. No fsync: a cache lost to a power cut costs one slower
-    /// build.
-    private static func replace(_ url: URL, body: (_ write: ([UInt8]) -> Bool) -> Bool) -> Bool {
-        let folder = url.deletingLastPathComponent()
-        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return false }
-        AtomicFile.removeLeftovers(besides: url)
-        let temporary = folder.appendingPathComponent(AtomicFile.temporaryPrefix(for: url) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        let written = body { piece in piece.withUnsafeBytes { writeAll(fd, $0) } }
-        close(fd)
-        guard written, rename(temporary.path, url.path) == 0 else {
-            unlink(temporary.path)
-            return false
-        }
-        return true
-    }
-
     // MARK: Records
 
     /// `[payload length][digest of the payload]` then the payload: the item's digest, id
     /// value, title, link, image (url, width, height), rating, description.
     static func appendRecord(_ digest: StableHasher.Digest, _ item: Item, to bytes: inout [UInt8]) {
         guard case .entry(let entry)? = item.details else { return }
-        var payload = Writer()
+        var payload = BinaryWriter()
         payload.word(digest.high)
         payload.word(digest.low)
         payload.text(item.id.value)
@@ -201,7 +181,7 @@ struct CatalogCache: Sendable {
         if let rating = entry.rating { payload.word(rating.bitPattern) }
         payload.optionalText(entry.description)
         let check = payload.bytes.withUnsafeBytes { StableHasher.digest($0) }
-        var head = Writer()
+        var head = BinaryWriter()
         head.word(UInt64(payload.bytes.count))
         head.word(check.high)
         head.word(check.low)
@@ -210,7 +190,7 @@ struct CatalogCache: Sendable {
     }
 
     private static func decodePayload(_ payload: UnsafeRawBufferPointer) -> (StableHasher.Digest, Item)? {
-        var reader = Reader(bytes: payload, position: 0)
+        var reader = BinaryReader(bytes: payload, position: 0)
         guard let high = reader.word(), let low = reader.word(), let value = reader.text(), let title = reader.text(),
             let link = reader.optionalText(), let hasImage = reader.flag()
         else { return nil }
@@ -233,78 +213,5 @@ struct CatalogCache: Sendable {
             id: id, title: title, link: link, image: image,
             details: .entry(EntryDetails(rating: rating, description: description)))
         return (StableHasher.Digest(high: high, low: low), item)
-    }
-
-    private struct Writer {
-        var bytes: [UInt8] = []
-
-        mutating func word(_ value: UInt64) {
-            for shift in stride(from: 0, to: 64, by: 8) {
-                bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-            }
-        }
-
-        mutating func flag(_ value: Bool) {
-            bytes.append(value ? 1 : 0)
-        }
-
-        mutating func text(_ value: String) {
-            var value = value
-            value.withUTF8 { utf8 in
-                word(UInt64(utf8.count))
-                bytes.append(contentsOf: utf8)
-            }
-        }
-
-        mutating func optionalText(_ value: String?) {
-            flag(value != nil)
-            if let value { text(value) }
-        }
-
-        mutating func number(_ value: Int?) {
-            flag(value != nil)
-            if let value { word(UInt64(bitPattern: Int64(value))) }
-        }
-    }
-
-    /// Reads what `Writer` wrote; nil past the end or at anything else.
-    private struct Reader {
-        let bytes: UnsafeRawBufferPointer
-        var position: Int
-
-        mutating func word() -> UInt64? {
-            guard bytes.count - position >= 8 else { return nil }
-            defer { position += 8 }
-            return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-        }
-
-        mutating func flag() -> Bool? {
-            guard position < bytes.count, bytes[position] <= 1 else { return nil }
-            defer { position += 1 }
-            return bytes[position] == 1
-        }
-
-        /// Valid UTF-8 only.
-        mutating func text() -> String? {
-            guard let count = word(), count <= UInt64(bytes.count - position) else { return nil }
-            let range = position..<(position + Int(count))
-            position = range.upperBound
-            let utf8 = UnsafeRawBufferPointer(rebasing: bytes[range]).assumingMemoryBound(to: UInt8.self)
-            return String(validating: utf8, as: UTF8.self)
-        }
-
-        /// Some(nil) for an absent text.
-        mutating func optionalText() -> String?? {
-            guard let present = flag() else { return nil }
-            guard present else { return .some(nil) }
-            return text().map { .some($0) }
-        }
-
-        /// Some(nil) for an absent number.
-        mutating func number() -> Int?? {
-            guard let present = flag() else { return nil }
-            guard present else { return .some(nil) }
-            return word().map { .some(Int(Int64(bitPattern: $0))) }
-        }
     }
 }

@@ -1,0 +1,119 @@
+/// The little binary format of vitrine's own caches (`CatalogCache`, `OutputPublisher`'s
+/// folder records): fixed 8-byte words, LEB128 counts, length-prefixed UTF-8 texts. Never an
+/// input a person writes: a reader that meets anything unexpected returns nil, and the
+/// caller treats the file as absent.
+struct BinaryWriter {
+    var bytes: [UInt8] = []
+
+    mutating func word(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) {
+            bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
+        }
+    }
+
+    /// A count or small number in as few bytes as it needs (LEB128).
+    mutating func count(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    mutating func flag(_ value: Bool) {
+        bytes.append(value ? 1 : 0)
+    }
+
+    mutating func text(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            word(UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    /// A text whose length is written as a `count`.
+    mutating func shortText(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            count(UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func optionalText(_ value: String?) {
+        flag(value != nil)
+        if let value { text(value) }
+    }
+
+    mutating func number(_ value: Int?) {
+        flag(value != nil)
+        if let value { word(UInt64(bitPattern: Int64(value))) }
+    }
+}
+
+/// Reads what `BinaryWriter` wrote; nil past the end or at anything else.
+struct BinaryReader {
+    let bytes: UnsafeRawBufferPointer
+    var position: Int
+
+    var isAtEnd: Bool { position == bytes.count }
+
+    mutating func word() -> UInt64? {
+        guard bytes.count - position >= 8 else { return nil }
+        defer { position += 8 }
+        return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+    }
+
+    mutating func count() -> UInt64? {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while position < bytes.count, shift < 64 {
+            let byte = bytes[position]
+            position += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+        return nil
+    }
+
+    mutating func flag() -> Bool? {
+        guard position < bytes.count, bytes[position] <= 1 else { return nil }
+        defer { position += 1 }
+        return bytes[position] == 1
+    }
+
+    /// Valid UTF-8 only.
+    mutating func text() -> String? {
+        word().flatMap { utf8(count: $0) }
+    }
+
+    /// What `shortText` wrote; valid UTF-8 only.
+    mutating func shortText() -> String? {
+        count().flatMap { utf8(count: $0) }
+    }
+
+    private mutating func utf8(count: UInt64) -> String? {
+        guard count <= UInt64(bytes.count - position) else { return nil }
+        let range = position..<(position + Int(count))
+        position = range.upperBound
+        let utf8 = UnsafeRawBufferPointer(rebasing: bytes[range]).assumingMemoryBound(to: UInt8.self)
+        return String(validating: utf8, as: UTF8.self)
+    }
+
+    /// Some(nil) for an absent text.
+    mutating func optionalText() -> String?? {
+        guard let present = flag() else { return nil }
+        guard present else { return .some(nil) }
+        return text().map { .some($0) }
+    }
+
+    /// Some(nil) for an absent number.
+    mutating func number() -> Int?? {
+        guard let present = flag() else { return nil }
+        guard present else { return .some(nil) }
+        return word().map { .some(Int(Int64(bitPattern: $0))) }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import VitrineKit
+
+/// A listing takes a folder's entries from the record of an earlier listing only while the
+/// folder's inode and ctime are the recorded ones; any change to a folder's entries makes it
+/// be read again, and a folder changed just before it was read is never vouched for.
+@Suite("folder records")
+struct FolderRecordTests {
+    static func write(_ text: String, _ root: URL, _ path: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// The tree as plain sets, to compare a listing taken from a record with a fresh one.
+    static func contents(_ listing: FileTree.Listing) -> [String: Set<String>] {
+        [
+            "files": Set(zip(listing.files, listing.inodes).map { "\($0) \($1)" }), "symlinks": Set(listing.symlinks),
+            "folders": Set(listing.folders), "others": Set(listing.others),
+        ]
+    }
+
+    static func list(_ root: URL, record: FileTree.Record = [:], settle: Duration = .zero) throws -> (FileTree.Listing, FileTree.Record, Int) {
+        try FileTree.list(folder: FileTree.openFolder(root.path), record: record, settle: settle)
+    }
+
+    @Test func aFolderIsReadAgainExactlyWhenItsEntriesChanged() async throws {
+        let root = try TestSupport.temporaryDirectory("vitrine-record")
+        for path in ["index.html", "a/x/index.html", "a/y/index.html", "b/index.html", "b/deep/er/page.html"] {
+            try Self.write(path, root, path)
+        }
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("a/link").path, withDestinationPath: "x")
+        // Older than the settle interval by the time the tree is listed.
+        try await Task.sleep(for: .milliseconds(50))
+        let (first, record, read) = try Self.list(root)
+        #expect(read == 7, "the root, a, a/x, a/y, b, b/deep, b/deep/er")
+        #expect(first.folders == ["a", "a/x", "a/y", "b", "b/deep", "b/deep/er"], "pre-order, sorted")
+        #expect(Set(first.symlinks) == ["a/link"])
+
+        let (again, _, readAgain) = try Self.list(root, record: record)
+        #expect(readAgain == 1, "only the root is read when nothing changed")
+        #expect(Self.contents(again) == Self.contents(first))
+
+        try await Task.sleep(for: .milliseconds(50))
+        try Self.write("new", root, "a/x/new.html")  // a file added
+        try FileManager.default.removeItem(at: root.appendingPathComponent("b/deep/er"))  // a folder removed
+        // A folder replaced by another of the same name: its parent changes, and so does its inode.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("a/y"))
+        try Self.write("replaced", root, "a/y/other.html")
+        let (changed, newRecord, readChanged) = try Self.list(root, record: record)
+        let fresh = try Self.list(root).0
+        #expect(Self.contents(changed) == Self.contents(fresh), "what a listing without a record sees")
+        #expect(changed.files.contains("a/x/new.html") && changed.files.contains("a/y/other.html"))
+        #expect(!changed.folders.contains("b/deep/er"))
+        #expect(readChanged == 5, "the root, a, a/x, a/y (new), b/deep (lost a folder); not b")
+        #expect(newRecord["b/deep/er"] == nil, "what is gone is not recorded")
+
+        // A file replaced by another of the same name changes its folder, and its inode.
+        try await Task.sleep(for: .milliseconds(50))
+        let page = root.appendingPathComponent("b/index.html")
+        try FileManager.default.removeItem(at: page)
+        try Data("other".utf8).write(to: page)
+        let (replaced, _, readReplaced) = try Self.list(root, record: newRecord)
+        #expect(readReplaced == 2, "the root and b")
+        #expect(Self.contents(replaced) == Self.contents(try Self.list(root).0))
+    }
+
+    @Test func foldersChangedJustBeforeTheyWereReadAreNotVouchedFor() throws {
+        let root = try TestSupport.temporaryDirectory("vitrine-record")
+        try Self.write("x", root, "a/index.html")
+        let (_, record, _) = try Self.list(root, settle: .seconds(60))
+        #expect(record["a"]?.changed == 0, "changed within the settle interval")
+        let (_, _, read) = try Self.list(root, record: record, settle: .seconds(60))
+        #expect(read == 2, "so it is read again, however unchanged")
+    }
+
+    @Test func recordsRoundTripAndAnythingDamagedCountsAsNoRecord() throws {
+        var folder = FileTree.Folder(inode: 42, changed: 1_700_000_000_123_456_789)
+        folder.files = ["index.html", "é.txt"]
+        folder.inodes = [7, UInt64.max]
+        folder.symlinks = ["link"]
+        folder.folders = ["a", "b"]
+        folder.others = ["fifo"]
+        let records = FileTree.Records(trees: [3: ["": FileTree.Folder(inode: 3), "items/x": folder], 9: [:]])
+        let data = Data(records.data)
+        #expect(FileTree.Records(data)?.trees == records.trees)
+        #expect(FileTree.Records(data.dropLast()) == nil, "cut short")
+        #expect(FileTree.Records(data + [0]) == nil, "trailing bytes")
+        #expect(FileTree.Records(Data("vitrine-folders/2\n".utf8) + data.dropFirst(FileTree.Records.header.count)) == nil, "another format")
+        var slash = records
+        slash.trees[3]?["items/x"]?.files = ["../escape"]
+        #expect(FileTree.Records(Data(slash.data)) == nil, "a name with a slash is no folder entry")
+    }
+}
