@@ -66,7 +66,9 @@ extension Vitrine {
             let request = buildOptions
             let (result, signal) = await Interruption.run { () throws(VitrineError) in
                 let progress = TerminalProgress.forStandardError(quiet: quiet)
-                return try await SiteBuilder(progress: progress).build(request)
+                var builder = SiteBuilder(progress: progress)
+                builder.keepsMemoryUntilExit = true
+                return try await builder.build(request)
             }
             switch result {
             case .success(let summary):

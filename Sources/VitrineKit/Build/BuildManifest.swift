@@ -49,7 +49,7 @@ struct BuildManifest: Sendable, Equatable {
     /// read. Read byte by byte: it has a line per file of the site, and an unchanged rebuild
     /// does little else.
     static func read(in output: URL) -> BuildManifest? {
-        guard let data = FileManager.default.contents(atPath: output.appendingPathComponent(fileName).path) else { return nil }
+        guard let data = FileBytes.read(atPath: output.appendingPathComponent(fileName).path) else { return nil }
         return data.withUnsafeBytes { parse(UnsafeRawBufferPointer($0)) }
     }
 

@@ -35,12 +35,15 @@ extension OutputPublisher {
     func carryOver(
         into staging: Staging, previous: BuildManifest?, manifest: BuildManifest, written: Set<String>, listed: Listings? = nil
     ) throws(VitrineError) -> CarryOver {
-        let planned = Set(manifest.entries.map(\.path))
+        let plannedPaths = manifest.entries.map(\.path)
+        let planned = Set(plannedPaths)
         var result = CarryOver()
         var status = stat()
         guard lstat(output.path, &status) == 0 else {
             if staging.reused {
-                try prune(staging.url, listed: try FileTree.list(staging.url.path), keeping: written, symlinks: [], folders: Self.folders(of: planned))
+                try prune(
+                    staging.url, listed: try FileTree.list(staging.url.path), keeping: { written.contains($0) }, symlinks: [],
+                    folders: Self.folders(of: planned))
             }
             result.missing = manifest.entries.map(\.path).filter { !written.contains($0) }
             return result
@@ -53,10 +56,11 @@ extension OutputPublisher {
             let (output, spare) = try Self.list(folder: FileTree.openFolder(output.path), and: staging.reused ? FileTree.openFolder(staging.url.path) : nil)
             (listing, stale) = (output.listing, spare?.listing)
         }
-        let owned = previous.map { Set($0.entries.map(\.path)) }
+        // Usually the same paths as before (compared in order, without hashing): then what
+        // the previous build owned is what this one plans, and is not worked out twice.
+        let owned = previous.flatMap { $0.entries.count == plannedPaths.count && $0.entries.map(\.path) == plannedPaths ? nil : Set($0.entries.map(\.path)) }
         let plannedFolders = Self.folders(of: planned)
-        // Usually the same paths as before: their folders are not worked out twice.
-        let ownedFolders = owned.map { $0 == planned ? plannedFolders : Self.folders(of: $0) } ?? []
+        let ownedFolders = owned.map { Self.folders(of: $0) } ?? (previous == nil ? [] : plannedFolders)
         var keptTop: Set<String> = []
         func keep(_ path: String, folder: Bool = false) {
             keptTop.insert(path.firstIndex(of: "/").map { String(path[..<$0]) + "/" } ?? (folder ? path + "/" : path))
@@ -81,7 +85,10 @@ extension OutputPublisher {
         }
         var links: [String] = []
         var linkInodes: [UInt64] = []
-        var linked: Set<String> = []
+        links.reserveCapacity(listing.files.count)
+        linkInodes.reserveCapacity(listing.files.count)
+        var linkedCount = 0
+        var foreign: Set<String> = []
         for (index, file) in listing.files.enumerated() {
             if index & 1023 == 0, Task.isCancelled { throw VitrineError.interrupted }
             if file == BuildManifest.fileName { continue }
@@ -90,21 +97,24 @@ extension OutputPublisher {
                 linkInodes.append(listing.inodes[index])
                 continue
             }
-            let isOwned = owned?.contains(file) ?? planned.contains(file)
-            if written.contains(file) {
+            // What the build wrote is planned: one lookup in the plan for most files.
+            let isPlanned = planned.contains(file)
+            let isOwned = owned?.contains(file) ?? isPlanned
+            if isPlanned, written.contains(file) {
                 if !isOwned, !Self.sameBytes(output.path + "/" + file, staging.url.path + "/" + file) {
                     throw clash(file, "a file")
                 }
                 continue
             }
-            if planned.contains(file) {
+            if isPlanned {
                 links.append(file)
                 linkInodes.append(listing.inodes[index])
-                linked.insert(file)
+                linkedCount += 1
             } else if !isOwned {
                 if plannedFolders.contains(file) { throw clash(file, "a file") }
                 links.append(file)
                 linkInodes.append(listing.inodes[index])
+                foreign.insert(file)
                 keep(file)
             }
         }
@@ -115,9 +125,10 @@ extension OutputPublisher {
 
         var present: [String: UInt64] = [:]
         if staging.reused {
+            // A planned file the output lacks is rendered again below, over the spare's.
             present = try prune(
-                staging.url, listed: stale, keeping: written.union(links), symlinks: Set(listing.symlinks),
-                folders: plannedFolders.union(folders.map(\.path))
+                staging.url, listed: stale, keeping: { planned.contains($0) || foreign.contains($0) }, symlinks: Set(listing.symlinks),
+                folders: folders.isEmpty ? plannedFolders : plannedFolders.union(folders.map(\.path))
             )
         }
         var writer = FileWriter(root: staging.url)
@@ -130,7 +141,11 @@ extension OutputPublisher {
         }
         for link in listing.symlinks { try writer.copySymlink(output.path + "/" + link, to: link) }
         result.dropped = listing.others
-        result.missing = manifest.entries.map(\.path).filter { !written.contains($0) && !linked.contains($0) }
+        // Each planned file was written or found in the output once, unless some are missing.
+        if linkedCount + written.count != planned.count || !written.isSubset(of: planned) {
+            let found = Set(links)
+            result.missing = plannedPaths.filter { !written.contains($0) && !found.contains($0) }
+        }
         result.keptNames = keptTop.sorted()
         return result
     }
@@ -139,7 +154,7 @@ extension OutputPublisher {
     /// returns the files it keeps, with their inode numbers.
     @discardableResult
     private func prune(
-        _ root: URL, listed stale: FileTree.Listing?, keeping files: Set<String>, symlinks: Set<String>, folders: Set<String>
+        _ root: URL, listed stale: FileTree.Listing?, keeping keeps: (String) -> Bool, symlinks: Set<String>, folders: Set<String>
     ) throws(VitrineError) -> [String: UInt64] {
         guard let stale else { return [:] }
         var removed: [String] = []
@@ -161,7 +176,16 @@ extension OutputPublisher {
             }
             return false
         }
-        var extra = stale.files.filter { !files.contains($0) && $0 != Self.marker }
+        var extra: [String] = []
+        var kept: [String: UInt64] = [:]
+        kept.reserveCapacity(stale.files.count)
+        for (file, inode) in zip(stale.files, stale.inodes) {
+            if file == Self.marker || keeps(file) {
+                if removedFolders.isEmpty || !under(file) { kept[file] = inode }
+            } else {
+                extra.append(file)
+            }
+        }
         extra += stale.symlinks.filter { !symlinks.contains($0) }
         extra += stale.others
         // A file or link where the new site has a folder was replaced by a real folder as
@@ -169,11 +193,6 @@ extension OutputPublisher {
         extra.removeAll { folders.contains($0) }
         for path in extra where removedFolders.isEmpty || !under(path) {
             if unlink(root.path + "/" + path) != 0, errno != ENOENT { throw FileWriter.error("remove \(path)") }
-        }
-        var kept: [String: UInt64] = [:]
-        kept.reserveCapacity(stale.files.count)
-        for (file, inode) in zip(stale.files, stale.inodes) where files.contains(file) && (removedFolders.isEmpty || !under(file)) {
-            kept[file] = inode
         }
         return kept
     }
@@ -207,7 +226,7 @@ extension OutputPublisher {
             let spareFolder = spare.flatMap { FileManager.default.fileExists(atPath: $0) ? try? FileTree.openFolder($0) : nil }
             DispatchQueue.global().async { [self] in
                 let listed = Result { () throws(VitrineError) in
-                    let known = FileManager.default.contents(atPath: records.path).flatMap { FileTree.Records($0) } ?? FileTree.Records()
+                    let known = FileBytes.read(atPath: records.path).flatMap { FileTree.Records($0) } ?? FileTree.Records()
                     return try OutputPublisher.list(folder: outputFolder, and: spareFolder, records: known)
                 }
                 result.withLock { $0 = listed }

@@ -29,11 +29,10 @@ struct DiskSiteFolder: SiteFolder {
     func read(_ relative: String) throws(VitrineError) -> Data? {
         let url = root.appendingPathComponent(relative)
         guard try Self.fileExists(at: url, label: label(relative)) else { return nil }
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw VitrineError(file: label(relative), "cannot read: \(error.localizedDescription)")
+        guard let data = FileBytes.read(atPath: url.path) else {
+            throw VitrineError(file: label(relative), "cannot read: \(String(cString: strerror(errno)))")
         }
+        return data
     }
 
     func names(in relative: String) throws(VitrineError) -> [String]? {

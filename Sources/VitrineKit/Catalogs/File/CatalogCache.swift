@@ -59,7 +59,7 @@ struct CatalogCache: Sendable {
 
     /// The cache at `url`: every whole record up to the first that is not.
     static func read(from url: URL) -> CatalogCache {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return CatalogCache() }
+        guard let data = FileBytes.read(atPath: url.path) else { return CatalogCache() }
         return CatalogCache(data)
     }
 

@@ -1,0 +1,67 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Whole files read into memory, the large ones into memory mapped for them in one call.
+///
+/// Reading a 125 MB catalog into ordinary memory took 0.15 s, most of it faulting in the new
+/// pages one by one; memory mapped with `MAP_POPULATE` comes with its pages and the read is
+/// a copy (0.07 s). The memory is the process's own, not a mapping of the file: a file
+/// truncated while it is read gives fewer bytes, never a crash.
+enum FileBytes {
+    /// Below this, `Data(contentsOf:)`'s ordinary memory is as fast.
+    static let mappedFrom = 1 << 20
+
+    /// The bytes of the file at `path`; on failure, nil with `errno` set.
+    static func read(atPath path: String) -> Data? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { return nil }
+        guard status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) >= mappedFrom else {
+            return readToEnd(fd)
+        }
+        let size = Int(status.st_size)
+        #if os(Linux)
+            let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE
+        #else
+            let flags = MAP_PRIVATE | MAP_ANON
+        #endif
+        guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, flags, -1, 0), memory != MAP_FAILED else {
+            return readToEnd(fd)
+        }
+        var count = 0
+        while count < size {
+            let got = readSome(fd, memory + count, size - count)
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else {
+                let saved = errno
+                munmap(memory, size)
+                errno = saved
+                return nil
+            }
+            if got == 0 { break }  // truncated meanwhile
+            count += got
+        }
+        return Data(bytesNoCopy: memory, count: count, deallocator: .custom { pointer, _ in munmap(pointer, size) })
+    }
+}
+
+/// Reads what is left of `fd` into ordinary memory; nil on failure.
+private func readToEnd(_ fd: Int32) -> Data? {
+    do {
+        return try FileHandle(fileDescriptor: fd, closeOnDealloc: false).readToEnd() ?? Data()
+    } catch {
+        return nil
+    }
+}
+
+/// `read(2)`, out of `FileBytes`, whose own `read` would hide it.
+private func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
