@@ -106,26 +106,29 @@ extension FileTree {
         }
 
         private static func folder(_ reader: inout BinaryReader) -> Folder? {
-            guard let inode = reader.word(), let changed = reader.word() else { return nil }
-            var folder = Folder(inode: inode, changed: Int64(bitPattern: changed))
-            var lists: [[String]] = []
-            for _ in 0..<4 {
-                guard let count = reader.count(), count <= UInt64(reader.bytes.count - reader.position) else { return nil }
-                var names: [String] = []
-                names.reserveCapacity(Int(count))
-                for _ in 0..<count {
-                    guard let name = reader.shortText(), !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")) else { return nil }
-                    names.append(name)
-                }
-                lists.append(names)
-            }
-            (folder.files, folder.symlinks, folder.folders, folder.others) = (lists[0], lists[1], lists[2], lists[3])
-            folder.inodes.reserveCapacity(folder.files.count)
-            for _ in folder.files {
+            guard let inode = reader.word(), let changed = reader.word(), let files = names(&reader), let symlinks = names(&reader),
+                let folders = names(&reader), let others = names(&reader)
+            else { return nil }
+            var folder = Folder(inode: inode, changed: Int64(bitPattern: changed), files: files, symlinks: symlinks, folders: folders, others: others)
+            folder.inodes.reserveCapacity(files.count)
+            for _ in files {
                 guard let inode = reader.count() else { return nil }
                 folder.inodes.append(inode)
             }
             return folder
+        }
+
+        /// A count, then that many names (never empty, never with a slash).
+        private static func names(_ reader: inout BinaryReader) -> [String]? {
+            guard let count = reader.count(), count <= UInt64(reader.bytes.count - reader.position) else { return nil }
+            guard count > 0 else { return [] }
+            var names: [String] = []
+            names.reserveCapacity(Int(count))
+            for _ in 0..<count {
+                guard let name = reader.shortText(), !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")) else { return nil }
+                names.append(name)
+            }
+            return names
         }
     }
 }

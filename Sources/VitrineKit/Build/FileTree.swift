@@ -45,25 +45,34 @@ enum FileTree {
     static func list(folder fd: Int32, record: Record = [:], settle: Duration = Folder.settle) throws(VitrineError) -> (
         listing: Listing, record: Record, read: Int
     ) {
-        var walk = Walk(root: fd, previous: record, trustedBefore: Folder.now() - settle.inNanoseconds)
-        walk.record.reserveCapacity(record.count)
+        var walk = Walk(root: fd, record: record, trustedBefore: Folder.now() - settle.inNanoseconds)
+        walk.listing.files.reserveCapacity(record.count)
+        walk.listing.inodes.reserveCapacity(record.count)
+        walk.listing.folders.reserveCapacity(record.count)
         defer { close(fd) }
         guard let top = try walk.read(dup(fd), relative: "") else { throw FileWriter.error("list the output") }
+        walk.record[""] = top
         try walk.add("", top)
+        // The record is the old one with the folders read anew: what is gone is left out.
+        if walk.record.count != walk.listing.folders.count + 1 {
+            var kept: Record = ["": top]
+            kept.reserveCapacity(walk.listing.folders.count + 1)
+            for path in walk.listing.folders { kept[path] = walk.record[path] }
+            walk.record = kept
+        }
         return (walk.listing, walk.record, walk.read)
     }
 
     /// One listing in progress: folders in pre-order, each read or taken from the record.
     private struct Walk {
         let root: Int32
-        let previous: Record
+        /// The earlier record, updated with each folder read as the walk goes.
+        var record: Record
         let trustedBefore: Int64
         var listing = Listing()
-        var record: Record = [:]
         var read = 0
 
         mutating func add(_ relative: String, _ folder: Folder) throws(VitrineError) {
-            record[relative] = folder
             let prefix = relative.isEmpty ? "" : relative + "/"
             for (name, inode) in zip(folder.files, folder.inodes) {
                 listing.files.append(prefix + name)
@@ -82,7 +91,7 @@ enum FileTree {
         /// The folder at `path`, from the record when it has not changed since; nil when it
         /// was removed meanwhile.
         mutating func folder(at path: String) throws(VitrineError) -> Folder? {
-            if let known = previous[path], known.changed != 0 {
+            if let known = record[path], known.changed != 0 {
                 var status = stat()
                 if fstatat(root, path, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFDIR,
                     UInt64(status.st_ino) == known.inode, Folder.nanoseconds(status.st_ctim) == known.changed
@@ -93,7 +102,9 @@ enum FileTree {
             let fd = openat(root, path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             if fd < 0, errno == ENOENT { return nil }
             guard fd >= 0 else { throw FileWriter.error("list \(path)") }
-            return try read(fd, relative: path)
+            let folder = try read(fd, relative: path)
+            record[path] = folder
+            return folder
         }
 
         /// Reads the folder open at `fd` (closed when done). Its status comes first: a

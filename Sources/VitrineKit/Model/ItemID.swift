@@ -23,12 +23,19 @@ struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
             let known = Source.allCases.map(\.idPrefix).joined(separator: ", ")
             throw VitrineError("invalid id '\(text)': unknown source '\(prefix)' (known: \(known))", kind: .usage)
         }
-        guard !value.isEmpty, value.count <= 200,
-            !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else {
+        guard Self.isValid(value: value) else {
             throw VitrineError("invalid id '\(text)': the part after '\(prefix):' must be 1–200 printable characters", kind: .usage)
         }
         self.init(source: source, value: value)
+    }
+
+    /// 1–200 characters, none of them a control character. Printable ASCII (most ids) is
+    /// told from its bytes; counting characters and looking up categories is for the rest.
+    static func isValid(value: String) -> Bool {
+        let utf8 = value.utf8
+        if utf8.count <= 200, !utf8.isEmpty, !utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) { return true }
+        return !value.isEmpty && value.count <= 200
+            && !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
     }
 
     var description: String { "\(source.idPrefix):\(value)" }

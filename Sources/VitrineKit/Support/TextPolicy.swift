@@ -38,13 +38,37 @@ public enum TextPolicy {
     }
 
     private static func needsCleaning(_ text: String) -> Bool {
-        // Most text has no byte that can start one: C0 controls and DEL are single bytes,
-        // C1 controls start with 0xC2, the noncharacters with 0xEF or a four-byte lead.
-        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { byte in (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xEF || byte >= 0xF0 }
-        }
+        let plain = text.utf8.withContiguousStorageIfAvailable { hasNoSuspectByte(UnsafeRawBufferPointer($0)) }
         if plain == true { return false }
         return text.unicodeScalars.contains { ($0 != "\n" && $0 != "\t" && isControl($0)) || isNoncharacter($0) }
+    }
+
+    /// True when no byte can start what the policy removes: C0 controls and DEL are single
+    /// bytes, C1 controls start with 0xC2, the noncharacters with 0xEF or a four-byte lead.
+    /// Eight bytes at a time: a word of printable ASCII (most text) is passed whole, and only
+    /// a word with a byte below 0x20, DEL or a byte from 0x80 is looked at byte by byte.
+    static func hasNoSuspectByte(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        func suspect(_ byte: UInt8) -> Bool {
+            (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xEF || byte >= 0xF0
+        }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // A byte below 0x20 (exact when no byte has its high bit, checked first), or DEL.
+            let below = (word &- 0x20 &* ones) & ~word & highs
+            let del = ((word ^ (0x7F &* ones)) &- ones) & ~(word ^ (0x7F &* ones)) & highs
+            if word & highs != 0 || below != 0 || del != 0 {
+                for offset in index..<(index + 8) where suspect(bytes[offset]) { return false }
+            }
+            index += 8
+        }
+        while index < bytes.count {
+            if suspect(bytes[index]) { return false }
+            index += 1
+        }
+        return true
     }
 
     private static func clean(_ text: String, nul: Unicode.Scalar?, keepLines: Bool) -> String {

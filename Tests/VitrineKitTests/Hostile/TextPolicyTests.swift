@@ -62,4 +62,29 @@ struct TextPolicyTests {
         #expect(!shown.contains("\u{1B}") && !shown.contains("\n") && !shown.contains("\r") && !shown.contains("\u{9B}"))
         #expect(shown == "Cat[2J]0;owned warning: fake line31m")
     }
+
+    /// The word-at-a-time scan finds what a byte-by-byte one finds, wherever the byte is.
+    @Test func theQuickScanMissesNoByteThatCanStartWhatIsRemoved() {
+        func suspect(_ byte: UInt8) -> Bool {
+            (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xEF || byte >= 0xF0
+        }
+        var generator = SystemRandomNumberGenerator()
+        let plain = Array("The quick brown fox, 42 times ~ over.\n\t".utf8)
+        for length in 0...24 {
+            for position in 0..<max(length, 1) {
+                for byte in UInt8.min...UInt8.max {
+                    var bytes = (0..<length).map { _ in plain.randomElement(using: &generator)! }
+                    if length > 0 { bytes[position] = byte }
+                    let expected = !bytes.contains(where: suspect)
+                    let found = bytes.withUnsafeBytes { TextPolicy.hasNoSuspectByte($0) }
+                    if found != expected {
+                        Issue.record("byte \(byte) at \(position) of \(length): \(found), expected \(expected)")
+                        return
+                    }
+                }
+            }
+        }
+        #expect(TextPolicy.plain("a\u{7}b") == "ab")
+        #expect(TextPolicy.plain("café — “quoted” 😀") == "café — “quoted” 😀")
+    }
 }

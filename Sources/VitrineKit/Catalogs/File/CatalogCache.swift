@@ -207,10 +207,10 @@ struct CatalogCache: Sendable {
         }
         // The id passes the rule a catalog's ids pass.
         guard let description = reader.optionalText(), reader.position == payload.count,
-            let id = try? ItemID(parsing: Source.file.idPrefix + ":" + value)
+            ItemID.isValid(value: value)
         else { return nil }
         let item = Item(
-            id: id, title: title, link: link, image: image,
+            id: ItemID(source: .file, value: value), title: title, link: link, image: image,
             details: .entry(EntryDetails(rating: rating, description: description)))
         return (StableHasher.Digest(high: high, low: low), item)
     }
