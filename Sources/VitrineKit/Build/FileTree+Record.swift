@@ -45,77 +45,114 @@ extension FileTree {
         }
     }
 
-    /// A tree's folders by their path below its root (`""` for the root, `items/x`).
-    typealias Record = [String: Folder]
+    /// A tree's folders as a listing visited them, one entry per folder in the walk's order
+    /// (pre-order, each folder's subfolders in the byte order of their names): its path, then
+    /// its `Folder`. The next listing of the tree walks the same order, so it meets each
+    /// folder's entry by moving forward through the record (`Cursor`): no dictionary of
+    /// paths is built, and an entry taken over unchanged is copied as bytes.
+    struct Record: Sendable, Equatable {
+        var count = 0
+        var bytes: [UInt8] = []
 
-    /// The records of a few trees by their root folder's inode number, as one file of
-    /// `BinaryWriter`'s format. A file that cannot be read counts as no record at all: every
-    /// folder is read then, which is always correct.
-    struct Records: Sendable {
-        var trees: [UInt64: Record] = [:]
-
-        static let header = Array("vitrine-folders/1\n".utf8)
-
-        init(trees: [UInt64: Record] = [:]) {
-            self.trees = trees
-        }
-
-        init?(_ data: Data) {
-            let header = Self.header
-            guard data.count >= header.count, data.prefix(header.count).elementsEqual(header) else { return nil }
-            let trees = data.withUnsafeBytes { bytes -> [UInt64: Record]? in
-                var reader = BinaryReader(bytes: bytes, position: header.count)
-                guard let count = reader.count(), count <= 16 else { return nil }
-                var trees: [UInt64: Record] = [:]
-                for _ in 0..<count {
-                    guard let root = reader.word(), let folders = reader.count(), folders <= UInt64(bytes.count) else { return nil }
-                    var record: Record = [:]
-                    record.reserveCapacity(Int(folders))
-                    for _ in 0..<folders {
-                        guard let path = reader.shortText(), let folder = Self.folder(&reader) else { return nil }
-                        record[path] = folder
-                    }
-                    trees[root] = record
-                }
-                return reader.isAtEnd ? trees : nil
-            }
-            guard let trees else { return nil }
-            self.trees = trees
-        }
-
-        var data: [UInt8] {
+        mutating func append(_ path: String, _ folder: Folder) {
             var writer = BinaryWriter()
-            writer.bytes = Self.header
-            writer.count(UInt64(trees.count))
-            // In no particular order: the file is a cache, read back into dictionaries.
-            for (root, record) in trees {
-                writer.word(root)
-                writer.count(UInt64(record.count))
-                for (path, folder) in record {
-                    writer.shortText(path)
-                    writer.word(folder.inode)
-                    writer.word(UInt64(bitPattern: folder.changed))
-                    for names in [folder.files, folder.symlinks, folder.folders, folder.others] {
-                        writer.count(UInt64(names.count))
-                        for name in names { writer.shortText(name) }
-                    }
-                    for inode in folder.inodes { writer.count(inode) }
-                }
+            swap(&writer.bytes, &bytes)
+            writer.shortText(path)
+            writer.word(folder.inode)
+            writer.word(UInt64(bitPattern: folder.changed))
+            for names in [folder.files, folder.symlinks, folder.folders, folder.others] {
+                writer.count(UInt64(names.count))
+                for name in names { writer.shortText(name) }
             }
-            return writer.bytes
+            for inode in folder.inodes { writer.count(inode) }
+            swap(&writer.bytes, &bytes)
+            count += 1
         }
 
-        private static func folder(_ reader: inout BinaryReader) -> Folder? {
-            guard let inode = reader.word(), let changed = reader.word(), let files = names(&reader), let symlinks = names(&reader),
-                let folders = names(&reader), let others = names(&reader)
-            else { return nil }
-            var folder = Folder(inode: inode, changed: Int64(bitPattern: changed), files: files, symlinks: symlinks, folders: folders, others: others)
-            folder.inodes.reserveCapacity(files.count)
-            for _ in files {
-                guard let inode = reader.count() else { return nil }
-                folder.inodes.append(inode)
+        /// Every entry, decoded; nil when an entry is damaged.
+        var folders: [(path: String, folder: Folder)]? {
+            var cursor = Cursor(self)
+            var result: [(String, Folder)] = []
+            while !cursor.isAtEnd {
+                guard let (path, folder) = cursor.decode() else { return nil }
+                result.append((path, folder))
             }
-            return folder
+            return result
+        }
+    }
+
+    /// Moves forward through a `Record` in the walk's order. A damaged entry ends it: the
+    /// folders after it are read, as with no record.
+    struct Cursor {
+        private let record: Record
+        private var position = 0
+        private(set) var isAtEnd: Bool
+
+        init(_ record: Record) {
+            self.record = record
+            isAtEnd = record.bytes.isEmpty
+        }
+
+        /// The entry for `path`, if the record has one; entries for paths that come before
+        /// it in the walk's order (folders gone since) are passed over.
+        mutating func find(_ path: String) -> (folder: Folder, raw: Range<Int>)? {
+            var path = path
+            return path.withUTF8 { wanted -> (Folder, Range<Int>)? in
+                while !isAtEnd {
+                    let order: Int? = record.bytes.withUnsafeBytes { bytes in
+                        var reader = BinaryReader(bytes: bytes, position: position)
+                        guard let length = reader.count(), length <= UInt64(bytes.count - reader.position) else { return nil }
+                        return Self.compare(UnsafeRawBufferPointer(rebasing: bytes[reader.position..<(reader.position + Int(length))]), UnsafeRawBufferPointer(wanted))
+                    }
+                    guard let order else {
+                        isAtEnd = true
+                        return nil
+                    }
+                    if order > 0 { return nil }
+                    let start = position
+                    guard let (_, folder) = decode() else { return nil }
+                    if order == 0 { return (folder, start..<position) }
+                }
+                return nil
+            }
+        }
+
+        /// Decodes the entry at the cursor and moves past it.
+        mutating func decode() -> (path: String, folder: Folder)? {
+            let decoded: (String, Folder, Int)? = record.bytes.withUnsafeBytes { bytes in
+                var reader = BinaryReader(bytes: bytes, position: position)
+                guard let path = reader.shortText(), let inode = reader.word(), let changed = reader.word(), let files = Self.names(&reader),
+                    let symlinks = Self.names(&reader), let folders = Self.names(&reader), let others = Self.names(&reader)
+                else { return nil }
+                var folder = Folder(inode: inode, changed: Int64(bitPattern: changed), files: files, symlinks: symlinks, folders: folders, others: others)
+                folder.inodes.reserveCapacity(files.count)
+                for _ in files {
+                    guard let inode = reader.count() else { return nil }
+                    folder.inodes.append(inode)
+                }
+                return (path, folder, reader.position)
+            }
+            guard let (path, folder, end) = decoded else {
+                isAtEnd = true
+                return nil
+            }
+            position = end
+            isAtEnd = position >= record.bytes.count
+            return (path, folder)
+        }
+
+        /// The bytes of the entry at `range` (from `find`), to copy into a new record.
+        func raw(_ range: Range<Int>) -> ArraySlice<UInt8> { record.bytes[range] }
+
+        /// The walk's order of two paths: component by component, names by their bytes; a
+        /// folder before what it holds. The same as comparing the bytes with `/` lowest.
+        static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+            for index in 0..<min(a.count, b.count) where a[index] != b[index] {
+                let x = a[index] == UInt8(ascii: "/") ? 0 : Int(a[index]) + 1
+                let y = b[index] == UInt8(ascii: "/") ? 0 : Int(b[index]) + 1
+                return x < y ? -1 : 1
+            }
+            return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
         }
 
         /// A count, then that many names (never empty, never with a slash).
@@ -129,6 +166,54 @@ extension FileTree {
                 names.append(name)
             }
             return names
+        }
+    }
+
+    /// The records of a few trees by their root folder's inode number, as one file: a
+    /// header, then each tree's root inode, entry count, byte count and entries. A file that
+    /// cannot be read counts as no record at all, and a damaged entry as the end of its
+    /// record: the folders not found in a record are read, which is always correct.
+    struct Records: Sendable {
+        var trees: [UInt64: Record] = [:]
+
+        static let header = Array("vitrine-folders/2\n".utf8)
+
+        init(trees: [UInt64: Record] = [:]) {
+            self.trees = trees
+        }
+
+        init?(_ data: Data) {
+            let header = Self.header
+            guard data.count >= header.count, data.prefix(header.count).elementsEqual(header) else { return nil }
+            let trees = data.withUnsafeBytes { bytes -> [UInt64: Record]? in
+                var reader = BinaryReader(bytes: bytes, position: header.count)
+                guard let count = reader.count(), count <= 16 else { return nil }
+                var trees: [UInt64: Record] = [:]
+                for _ in 0..<count {
+                    guard let root = reader.word(), let folders = reader.count(), let length = reader.count(),
+                        length <= UInt64(bytes.count - reader.position)
+                    else { return nil }
+                    let start = reader.position
+                    reader.position += Int(length)
+                    trees[root] = Record(count: Int(folders), bytes: Array(bytes[start..<reader.position]))
+                }
+                return reader.isAtEnd ? trees : nil
+            }
+            guard let trees else { return nil }
+            self.trees = trees
+        }
+
+        var data: [UInt8] {
+            var writer = BinaryWriter()
+            writer.bytes = Self.header
+            writer.count(UInt64(trees.count))
+            for (root, record) in trees.sorted(by: { $0.key < $1.key }) {
+                writer.word(root)
+                writer.count(UInt64(record.count))
+                writer.count(UInt64(record.bytes.count))
+                writer.bytes += record.bytes
+            }
+            return writer.bytes
         }
     }
 }

@@ -42,34 +42,30 @@ enum FileTree {
     /// and status-change time (ctime) are still those recorded is taken from the record
     /// instead of being read (`Folder`); the root is always read. Returns the record of this
     /// listing and how many folders were read.
-    static func list(folder fd: Int32, record: Record = [:], settle: Duration = Folder.settle) throws(VitrineError) -> (
+    static func list(folder fd: Int32, record: Record = Record(), settle: Duration = Folder.settle) throws(VitrineError) -> (
         listing: Listing, record: Record, read: Int
     ) {
-        var walk = Walk(root: fd, record: record, trustedBefore: Folder.now() - settle.inNanoseconds)
+        var walk = Walk(root: fd, cursor: Cursor(record), trustedBefore: Folder.now() - settle.inNanoseconds)
         walk.listing.files.reserveCapacity(record.count)
         walk.listing.inodes.reserveCapacity(record.count)
         walk.listing.folders.reserveCapacity(record.count)
+        walk.record.bytes.reserveCapacity(record.bytes.count)
         defer { close(fd) }
         guard let top = try walk.read(dup(fd), relative: "") else { throw FileWriter.error("list the output") }
-        walk.record[""] = top
+        _ = walk.cursor.find("")
+        walk.record.append("", top)
         try walk.add("", top)
-        // The record is the old one with the folders read anew: what is gone is left out.
-        if walk.record.count != walk.listing.folders.count + 1 {
-            var kept: Record = ["": top]
-            kept.reserveCapacity(walk.listing.folders.count + 1)
-            for path in walk.listing.folders { kept[path] = walk.record[path] }
-            walk.record = kept
-        }
         return (walk.listing, walk.record, walk.read)
     }
 
-    /// One listing in progress: folders in pre-order, each read or taken from the record.
+    /// One listing in progress: folders in pre-order, each read or taken from the record,
+    /// which it goes through in the same order.
     private struct Walk {
         let root: Int32
-        /// The earlier record, updated with each folder read as the walk goes.
-        var record: Record
+        var cursor: Cursor
         let trustedBefore: Int64
         var listing = Listing()
+        var record = Record()
         var read = 0
 
         mutating func add(_ relative: String, _ folder: Folder) throws(VitrineError) {
@@ -91,19 +87,21 @@ enum FileTree {
         /// The folder at `path`, from the record when it has not changed since; nil when it
         /// was removed meanwhile.
         mutating func folder(at path: String) throws(VitrineError) -> Folder? {
-            if let known = record[path], known.changed != 0 {
+            if let (known, raw) = cursor.find(path), known.changed != 0 {
                 var status = stat()
                 if fstatat(root, path, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFDIR,
                     UInt64(status.st_ino) == known.inode, Folder.nanoseconds(status.st_ctim) == known.changed
                 {
+                    record.bytes += cursor.raw(raw)
+                    record.count += 1
                     return known
                 }
             }
             let fd = openat(root, path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             if fd < 0, errno == ENOENT { return nil }
             guard fd >= 0 else { throw FileWriter.error("list \(path)") }
-            let folder = try read(fd, relative: path)
-            record[path] = folder
+            guard let folder = try read(fd, relative: path) else { return nil }
+            record.append(path, folder)
             return folder
         }
 
@@ -135,7 +133,8 @@ enum FileTree {
                 case .other: folder.others.append(name)
                 }
             }
-            folder.folders.sort()
+            // The walk's order, which the record keeps: names by their bytes.
+            folder.folders.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             return folder
         }
     }

@@ -284,7 +284,7 @@ extension OutputPublisher {
         @Sendable func listed(_ fd: Int32) throws(VitrineError) -> Listings.Listed {
             var status = stat()
             let root = fstat(fd, &status) == 0 ? UInt64(status.st_ino) : 0
-            let (listing, record, read) = try FileTree.list(folder: fd, record: records.trees[root] ?? [:])
+            let (listing, record, read) = try FileTree.list(folder: fd, record: records.trees[root] ?? FileTree.Record())
             return Listings.Listed(listing: listing, record: record, root: root, read: read)
         }
         guard let second else { return (try listed(first), nil) }
