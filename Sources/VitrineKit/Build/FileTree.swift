@@ -76,20 +76,27 @@ enum FileTree {
             }
             for name in folder.symlinks { listing.symlinks.append(prefix + name) }
             for name in folder.others { listing.others.append(prefix + name) }
+            guard !folder.folders.isEmpty else { return }
+            // Subfolders are looked up from their parent (one path component each, not the
+            // whole path from the root: the lookups were most of the walk's time).
+            let parent = relative.isEmpty ? root : openat(root, relative, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if parent < 0, errno == ENOENT { return }
+            guard parent >= 0 else { throw FileWriter.error("list \(relative)") }
+            defer { if parent != root { close(parent) } }
             for name in folder.folders {
                 let path = prefix + name
-                guard let child = try self.folder(at: path) else { continue }
+                guard let child = try self.folder(at: path, name: name, in: parent) else { continue }
                 listing.folders.append(path)
                 try add(path, child)
             }
         }
 
-        /// The folder at `path`, from the record when it has not changed since; nil when it
-        /// was removed meanwhile.
-        mutating func folder(at path: String) throws(VitrineError) -> Folder? {
+        /// The folder at `path` (`name` in the folder open at `parent`), from the record
+        /// when it has not changed since; nil when it was removed meanwhile.
+        mutating func folder(at path: String, name: String, in parent: Int32) throws(VitrineError) -> Folder? {
             if let (known, raw) = cursor.find(path), known.changed != 0 {
                 var status = stat()
-                if fstatat(root, path, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFDIR,
+                if fstatat(parent, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFDIR,
                     UInt64(status.st_ino) == known.inode, Folder.nanoseconds(status.st_ctim) == known.changed
                 {
                     record.bytes += cursor.raw(raw)
@@ -97,7 +104,7 @@ enum FileTree {
                     return known
                 }
             }
-            let fd = openat(root, path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             if fd < 0, errno == ENOENT { return nil }
             guard fd >= 0 else { throw FileWriter.error("list \(path)") }
             guard let folder = try read(fd, relative: path) else { return nil }
