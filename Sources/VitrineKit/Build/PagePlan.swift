@@ -31,6 +31,7 @@ struct PagePlan: Sendable {
 
     init(site: LoadedSite) throws(VitrineError) {
         var pages: [(SitePath, Job)] = [(.home, .home)]
+        pages.reserveCapacity(site.items.count + site.items.count / 8 + site.pages.count + 16)
         for (index, gallery) in site.galleries.enumerated() {
             let count = Pagination(total: gallery.items.count, perPage: gallery.perPage).pageCount
             for page in 1...count {
@@ -57,6 +58,7 @@ struct PagePlan: Sendable {
         }
 
         var seen: Set<SitePath> = []
+        seen.reserveCapacity(pages.count)
         for (path, _) in pages where !seen.insert(path).inserted {
             throw VitrineError("plan pages: two pages would be written to \(path)", kind: .invalidInput)
         }

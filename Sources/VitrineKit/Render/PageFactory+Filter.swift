@@ -99,33 +99,49 @@ enum ScriptJSON {
     /// A JSON string literal.
     static func string(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        var utf8 = text.utf8.makeIterator()
-        while let byte = utf8.next() {
-            switch byte {
-            case UInt8(ascii: "\""): bytes += #"\""#.utf8
-            case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
-            case 0x0A: bytes += #"\n"#.utf8
-            case 0x0D: bytes += #"\r"#.utf8
-            case 0x09: bytes += #"\t"#.utf8
-            case 0x08: bytes += #"\b"#.utf8
-            case 0x0C: bytes += #"\f"#.utf8
-            case 0x00..<0x20: unicodeEscape(UInt16(byte), to: &bytes)
-            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"): unicodeEscape(UInt16(byte), to: &bytes)
-            case 0xE2:
-                // U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in a script. E2 leads a
-                // three-byte sequence (a String is valid UTF-8): its two continuation bytes
-                // need no escaping of their own.
-                let second = utf8.next() ?? 0
-                let third = utf8.next() ?? 0
-                if second == 0x80, third == 0xA8 || third == 0xA9 {
-                    unicodeEscape(third == 0xA8 ? 0x2028 : 0x2029, to: &bytes)
-                } else {
-                    bytes += [byte, second, third]
+        var text = text
+        text.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                // A run of bytes that stand for themselves is copied at once.
+                var end = index
+                while end < utf8.count, !Self.special[Int(utf8[end])] { end += 1 }
+                if end > index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end])) }
+                guard end < utf8.count else { break }
+                let byte = utf8[end]
+                index = end + 1
+                switch byte {
+                case UInt8(ascii: "\""): bytes += #"\""#.utf8
+                case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
+                case 0x0A: bytes += #"\n"#.utf8
+                case 0x0D: bytes += #"\r"#.utf8
+                case 0x09: bytes += #"\t"#.utf8
+                case 0x08: bytes += #"\b"#.utf8
+                case 0x0C: bytes += #"\f"#.utf8
+                case 0x00..<0x20: unicodeEscape(UInt16(byte), to: &bytes)
+                case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"): unicodeEscape(UInt16(byte), to: &bytes)
+                default:
+                    // 0xE2: U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in a script. E2
+                    // leads a three-byte sequence (a String is valid UTF-8): its two
+                    // continuation bytes need no escaping of their own.
+                    let second = index < utf8.count ? utf8[index] : 0
+                    let third = index + 1 < utf8.count ? utf8[index + 1] : 0
+                    if second == 0x80, third == 0xA8 || third == 0xA9 {
+                        unicodeEscape(third == 0xA8 ? 0x2028 : 0x2029, to: &bytes)
+                        index += 2
+                    } else {
+                        bytes.append(byte)
+                    }
                 }
-            default: bytes.append(byte)
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The bytes `string` does not copy as they are: controls, `"`, `\\`, `<`, `>`, `&`, and
+    /// 0xE2 (which may lead U+2028 or U+2029).
+    private static let special: [Bool] = (0...255).map { byte in
+        byte < 0x20 || [0x22, 0x5C, 0x3C, 0x3E, 0x26, 0xE2].contains(byte)
     }
 
     /// `\u` and four lower-case hex digits.
