@@ -4,15 +4,38 @@ import Synchronization
 /// Remembers a digest of every input file's bytes as the read phase reads them, so page
 /// keys describe exactly what the pages were rendered from — even if a file changes on
 /// disk while the build runs (an editor save, a star clicked in `serve`).
+///
+/// A large file (a 100,000-item catalog is 125 MB) is hashed on another thread while the
+/// build goes on parsing it; `digests` waits for every digest. A file recorded twice keeps
+/// the digest of the bytes recorded last, whichever hash finishes first.
 final class InputRecorder: Sendable {
-    private let store = Mutex<[String: StableHasher.Digest]>([:])
+    private let store = Mutex<(recorded: Int, digests: [String: (order: Int, digest: StableHasher.Digest)])>((0, [:]))
+    private let pending = DispatchGroup()
+
+    /// Files from this size on are hashed on another thread.
+    static let hashedAside = 1 << 20
 
     func record(_ relative: String, _ data: Data) {
-        var hasher = StableHasher()
-        data.withUnsafeBytes { hasher.combine(bytes: $0) }
-        let digest = hasher.finalize()
-        store.withLock { $0[relative] = digest }
+        let order = store.withLock {
+            $0.recorded += 1
+            return $0.recorded
+        }
+        let keep: @Sendable () -> Void = { [self] in
+            let digest = data.withUnsafeBytes { StableHasher.digest($0) }
+            store.withLock { state in
+                if let kept = state.digests[relative], kept.order > order { return }
+                state.digests[relative] = (order, digest)
+            }
+        }
+        if data.count >= Self.hashedAside {
+            DispatchQueue.global().async(group: pending, execute: keep)
+        } else {
+            keep()
+        }
     }
 
-    var digests: [String: StableHasher.Digest] { store.withLock { $0 } }
+    var digests: [String: StableHasher.Digest] {
+        pending.wait()
+        return store.withLock { $0.digests.mapValues(\.digest) }
+    }
 }
