@@ -53,6 +53,10 @@ extension FileTree {
     struct Record: Sendable, Equatable {
         var count = 0
         var bytes: [UInt8] = []
+        /// When the listing began (`Folder.now()`). A record from a time the clock has since
+        /// gone back before (a clock set back, a restored machine) is not used: a change made
+        /// now could carry a time it recorded.
+        var listed: Int64 = 0
 
         mutating func append(_ path: String, _ folder: Folder) {
             var writer = BinaryWriter()
@@ -176,7 +180,7 @@ extension FileTree {
     struct Records: Sendable {
         var trees: [UInt64: Record] = [:]
 
-        static let header = Array("vitrine-folders/2\n".utf8)
+        static let header = Array("vitrine-folders/3\n".utf8)
 
         init(trees: [UInt64: Record] = [:]) {
             self.trees = trees
@@ -190,12 +194,13 @@ extension FileTree {
                 guard let count = reader.count(), count <= 16 else { return nil }
                 var trees: [UInt64: Record] = [:]
                 for _ in 0..<count {
-                    guard let root = reader.word(), let folders = reader.count(), let length = reader.count(),
-                        length <= UInt64(bytes.count - reader.position)
+                    // An entry takes at least 21 bytes: a count that cannot fit is damage.
+                    guard let root = reader.word(), let listed = reader.word(), let folders = reader.count(), let length = reader.count(),
+                        length <= UInt64(bytes.count - reader.position), folders <= length / 21
                     else { return nil }
                     let start = reader.position
                     reader.position += Int(length)
-                    trees[root] = Record(count: Int(folders), bytes: Array(bytes[start..<reader.position]))
+                    trees[root] = Record(count: Int(folders), bytes: Array(bytes[start..<reader.position]), listed: Int64(bitPattern: listed))
                 }
                 return reader.isAtEnd ? trees : nil
             }
@@ -209,6 +214,7 @@ extension FileTree {
             writer.count(UInt64(trees.count))
             for (root, record) in trees.sorted(by: { $0.key < $1.key }) {
                 writer.word(root)
+                writer.word(UInt64(bitPattern: record.listed))
                 writer.count(UInt64(record.count))
                 writer.count(UInt64(record.bytes.count))
                 writer.bytes += record.bytes

@@ -45,30 +45,35 @@ enum FileTree {
     static func list(folder fd: Int32, record: Record = Record(), settle: Duration = Folder.settle) throws(VitrineError) -> (
         listing: Listing, record: Record, read: Int
     ) {
-        var walk = Walk(root: fd, cursor: Cursor(record), trustedBefore: Folder.now() - settle.inNanoseconds)
+        let now = Folder.now()
+        // A record from what is now the future (the clock went back) is not used.
+        var walk = Walk(cursor: Cursor(record.listed <= now ? record : Record()), trustedBefore: now - settle.inNanoseconds)
+        walk.record.listed = now
         walk.listing.files.reserveCapacity(record.count)
         walk.listing.inodes.reserveCapacity(record.count)
         walk.listing.folders.reserveCapacity(record.count)
         walk.record.bytes.reserveCapacity(record.bytes.count)
         defer { close(fd) }
-        guard let top = try walk.read(dup(fd), relative: "") else { throw FileWriter.error("list the output") }
+        let top = try walk.read(fd, relative: "")
         _ = walk.cursor.find("")
         walk.record.append("", top)
-        try walk.add("", top)
+        try walk.add("", top, in: fd)
         return (walk.listing, walk.record, walk.read)
     }
 
     /// One listing in progress: folders in pre-order, each read or taken from the record,
     /// which it goes through in the same order.
     private struct Walk {
-        let root: Int32
         var cursor: Cursor
         let trustedBefore: Int64
         var listing = Listing()
         var record = Record()
         var read = 0
 
-        mutating func add(_ relative: String, _ folder: Folder) throws(VitrineError) {
+        /// Adds `folder` (open at `fd`) and what it holds. Each subfolder is looked up and
+        /// opened from its parent's descriptor, one name at a time and never through a
+        /// link (one path component each: the lookups were most of the walk's time).
+        mutating func add(_ relative: String, _ folder: Folder, in fd: Int32) throws(VitrineError) {
             let prefix = relative.isEmpty ? "" : relative + "/"
             for (name, inode) in zip(folder.files, folder.inodes) {
                 listing.files.append(prefix + name)
@@ -76,50 +81,65 @@ enum FileTree {
             }
             for name in folder.symlinks { listing.symlinks.append(prefix + name) }
             for name in folder.others { listing.others.append(prefix + name) }
-            guard !folder.folders.isEmpty else { return }
-            // Subfolders are looked up from their parent (one path component each, not the
-            // whole path from the root: the lookups were most of the walk's time).
-            let parent = relative.isEmpty ? root : openat(root, relative, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if parent < 0, errno == ENOENT { return }
-            guard parent >= 0 else { throw FileWriter.error("list \(relative)") }
-            defer { if parent != root { close(parent) } }
             for name in folder.folders {
                 let path = prefix + name
-                guard let child = try self.folder(at: path, name: name, in: parent) else { continue }
+                guard let (child, childFD) = try self.folder(at: path, name: name, in: fd) else { continue }
+                defer { if childFD >= 0 { close(childFD) } }
                 listing.folders.append(path)
-                try add(path, child)
+                try add(path, child, in: childFD)
             }
         }
 
         /// The folder at `path` (`name` in the folder open at `parent`), from the record
-        /// when it has not changed since; nil when it was removed meanwhile.
-        mutating func folder(at path: String, name: String, in parent: Int32) throws(VitrineError) -> Folder? {
+        /// when it has not changed since, with a descriptor open on it when it holds
+        /// folders (else -1); nil when it was removed meanwhile.
+        mutating func folder(at path: String, name: String, in parent: Int32) throws(VitrineError) -> (Folder, Int32)? {
             if let (known, raw) = cursor.find(path), known.changed != 0 {
                 var status = stat()
-                if fstatat(parent, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFDIR,
-                    UInt64(status.st_ino) == known.inode, Folder.nanoseconds(status.st_ctim) == known.changed
-                {
-                    record.bytes += cursor.raw(raw)
-                    record.count += 1
-                    return known
+                func unchanged() -> Bool {
+                    status.st_mode & S_IFMT == S_IFDIR && UInt64(status.st_ino) == known.inode && Folder.nanoseconds(status.st_ctim) == known.changed
+                }
+                if fstatat(parent, name, &status, AT_SYMLINK_NOFOLLOW) == 0, unchanged() {
+                    if known.folders.isEmpty {
+                        record.bytes += cursor.raw(raw)
+                        record.count += 1
+                        return (known, -1)
+                    }
+                    let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                    if fd >= 0, fstat(fd, &status) == 0, unchanged() {
+                        record.bytes += cursor.raw(raw)
+                        record.count += 1
+                        return (known, fd)
+                    }
+                    if fd >= 0 { close(fd) }  // changed in between: read below
                 }
             }
             let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             if fd < 0, errno == ENOENT { return nil }
             guard fd >= 0 else { throw FileWriter.error("list \(path)") }
-            guard let folder = try read(fd, relative: path) else { return nil }
+            let folder: Folder
+            do {
+                folder = try read(fd, relative: path)
+            } catch {
+                close(fd)
+                throw error
+            }
             record.append(path, folder)
-            return folder
+            guard !folder.folders.isEmpty else {
+                close(fd)
+                return (folder, -1)
+            }
+            return (folder, fd)
         }
 
-        /// Reads the folder open at `fd` (closed when done). Its status comes first: a
+        /// Reads the folder open at `fd`, which stays open. Its status comes first: a
         /// change made while it is read gives it a newer ctime than the one recorded.
-        mutating func read(_ fd: Int32, relative: String) throws(VitrineError) -> Folder? {
-            guard fd >= 0 else { return nil }
+        mutating func read(_ fd: Int32, relative: String) throws(VitrineError) -> Folder {
             var status = stat()
-            guard fstat(fd, &status) == 0, let directory = fdopendir(fd) else {
+            let copy = dup(fd)
+            guard copy >= 0, fstat(fd, &status) == 0, let directory = fdopendir(copy) else {
                 let error = FileWriter.error("list \(relative.isEmpty ? "the output" : relative)")
-                close(fd)
+                if copy >= 0 { close(copy) }
                 throw error
             }
             defer { closedir(directory) }

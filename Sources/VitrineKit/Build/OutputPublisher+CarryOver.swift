@@ -220,18 +220,24 @@ extension OutputPublisher {
         /// keeps both records for the next build (`records`, written beside the output by way
         /// of `temporary`): whatever this build goes on to change in either tree gives the
         /// folders concerned a new ctime, so the next build reads those again.
-        init(output: String, spare: String?, records: URL, temporary: URL) throws(VitrineError) {
+        /// `spare` is listed when `listSpare`; otherwise its record, if any, is kept as it was.
+        init(output: String, spare: String, listSpare: Bool, records: URL, temporary: URL) throws(VitrineError) {
             let outputFolder = try FileTree.openFolder(output)
-            let spareFolder = spare.flatMap { FileManager.default.fileExists(atPath: $0) ? try? FileTree.openFolder($0) : nil }
+            var status = stat()
+            let spareExists = lstat(spare, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+            let spareRoot = UInt64(status.st_ino)
+            let spareFolder = listSpare && spareExists ? try? FileTree.openFolder(spare) : nil
             DispatchQueue.global().async { [self] in
+                var known = FileTree.Records()
                 let listed = Result { () throws(VitrineError) in
-                    let known = FileBytes.read(atPath: records.path).flatMap { FileTree.Records($0) } ?? FileTree.Records()
+                    known = FileBytes.read(atPath: records.path).flatMap { FileTree.Records($0) } ?? FileTree.Records()
                     return try OutputPublisher.list(folder: outputFolder, and: spareFolder, records: known)
                 }
                 result.withLock { $0 = listed }
                 done.signal()
                 if case .success(let (output, spare)) = listed {
                     var kept = FileTree.Records()
+                    if spareExists, spare == nil, let record = known.trees[spareRoot] { kept.trees[spareRoot] = record }
                     kept.trees[output.root] = output.record
                     if let spare { kept.trees[spare.root] = spare.record }
                     let bytes = kept.data
@@ -272,7 +278,7 @@ extension OutputPublisher {
     func startListing(spare reuseSpare: Bool) -> Listings? {
         var status = stat()
         guard lstat(output.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
-        return try? Listings(output: output.path, spare: reuseSpare ? spare.path : nil, records: foldersRecord, temporary: foldersRecordTemporary)
+        return try? Listings(output: output.path, spare: spare.path, listSpare: reuseSpare, records: foldersRecord, temporary: foldersRecordTemporary)
     }
 
     /// Lists the folder open at `first` and, when given, the one at `second` (on another

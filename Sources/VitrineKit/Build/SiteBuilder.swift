@@ -127,6 +127,7 @@ public struct SiteBuilder: Sendable {
             if let reuse, written.changed.isEmpty, manifest == reuse {
                 // Nothing changed: the output already is the new site.
                 publisher.discard(staging)
+                listings?.waitForRecords()
             } else {
                 kept = try await run(.keepUnchanged) { () async throws(VitrineError) in
                     let kept = try publisher.carryOver(into: staging, previous: previous, manifest: manifest, written: Set(written.changed), listed: listings)

@@ -57,6 +57,7 @@ private func readToEnd(_ fd: Int32) -> Data? {
     do {
         return try FileHandle(fileDescriptor: fd, closeOnDealloc: false).readToEnd() ?? Data()
     } catch {
+        errno = EIO
         return nil
     }
 }

@@ -89,6 +89,18 @@ struct FolderRecordTests {
         #expect(Self.contents(again) == Self.contents(first))
     }
 
+    /// A record made at a time the clock has since gone back before could vouch for a
+    /// folder changed now with a time it recorded: it is not used.
+    @Test func aRecordFromTheFutureIsNotUsed() async throws {
+        let root = try TestSupport.temporaryDirectory("vitrine-record")
+        for name in ["a", "b", "c"] { try Self.write("x", root, name + "/index.html") }
+        try await Task.sleep(for: .milliseconds(50))
+        var (_, record, _) = try Self.list(root)
+        #expect(try Self.list(root, record: record).2 == 1)
+        record.listed = FileTree.Folder.now() + 3_600 * 1_000_000_000
+        #expect(try Self.list(root, record: record).2 == 4, "every folder read")
+    }
+
     @Test func foldersChangedJustBeforeTheyWereReadAreNotVouchedFor() throws {
         let root = try TestSupport.temporaryDirectory("vitrine-record")
         try Self.write("x", root, "a/index.html")
@@ -114,6 +126,9 @@ struct FolderRecordTests {
         #expect(try Self.folders(try #require(FileTree.Records(data)?.trees[3])) == ["": FileTree.Folder(inode: 3), "items/x": folder])
         #expect(FileTree.Records(data.dropLast()) == nil, "cut short")
         #expect(FileTree.Records(data + [0]) == nil, "trailing bytes")
+        var huge = FileTree.Records(trees: [3: tree])
+        huge.trees[3]?.count = Int.max
+        #expect(FileTree.Records(Data(huge.data)) == nil, "more entries than the bytes can hold")
         #expect(FileTree.Records(Data("vitrine-folders/1\n".utf8) + data.dropFirst(FileTree.Records.header.count)) == nil, "another format")
         var slash = FileTree.Record()
         folder.files = ["../escape", "b"]
