@@ -71,28 +71,25 @@ public struct SiteBuilder: Sendable {
         let staticFiles = try run(.readStaticFiles) { () throws(VitrineError) in
             try StaticFolder.files(site: options.site, label: options.label)
         }
-        // Only its summary until the inputs are compared: an unchanged rebuild needs no more.
-        let previousBytes = publisher.previousManifestBytes()
-        let previousSummary = previousBytes.flatMap(BuildManifest.Summary.init)
+        let previous = publisher.previousManifest()
         let inputsDigest = InputsDigest(options: options, config: config, theme: themeSources, staticFiles: staticFiles)
         let unchanged = try run(.compareInputs) {
-            guard let previousSummary, previousSummary.inputs != nil, fetched.isQuiet, (snapshotted?.count ?? 0) == 0, snapshotWarning == nil,
+            guard let previous, previous.inputs != nil, fetched.isQuiet, (snapshotted?.count ?? 0) == 0, snapshotWarning == nil,
                 !options.checkLinks, !options.renderToMemory, options.report == nil
             else { return false }
-            return inputsDigest.current(site: options.site) == previousSummary.inputs
+            return inputsDigest.current(site: options.site) == previous.inputs
         }
-        if let previousSummary, unchanged {
+        if let previous, unchanged {
             // Every input has the bytes the output was made from: nothing to parse or render.
             logger.info("inputs unchanged since the last build of \(options.outputName)")
             var summary = BuildSummary(
-                pages: previousSummary.pages, files: 0, bytes: 0, items: 0, galleries: config.galleries.count,
+                pages: previous.pageCount, files: 0, bytes: 0, items: 0, galleries: config.galleries.count,
                 seconds: (clock.now - start) / .seconds(1), output: options.outputName,
-                warnings: config.baseURL == nil ? [SiteConfig.withoutBaseURL] : [], unchanged: previousSummary.entries
+                warnings: config.baseURL == nil ? [SiteConfig.withoutBaseURL] : [], unchanged: previous.entries.count
             )
             summary.inputsUnchanged = true
             return summary
         }
-        let previous = previousSummary == nil ? nil : previousBytes.flatMap(BuildManifest.parse)
         // `--strict` checks the links of the whole staged site, so it renders everything; a
         // build that writes every file makes them in an empty folder, not over the spare's.
         let reuse = options.checkLinks ? nil : previous
