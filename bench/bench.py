@@ -37,7 +37,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 SHARED = os.path.normpath(os.path.join(REPO, "..", "shared", "bench"))
-VITRINE = os.path.join(REPO, ".build", "release", "vitrine")
+VITRINE = os.environ.get("VITRINE_BIN") or os.path.join(REPO, ".build", "release", "vitrine")
 WORK = os.environ.get("BENCH_DIR", "/tmp/vitrine-bench")
 FLOOR = os.path.join(WORK, "floor")
 RUNS = 3

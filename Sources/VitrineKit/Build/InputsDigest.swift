@@ -33,15 +33,32 @@ struct InputsDigest {
     }
 
     /// The digest of the files as they are on disk now, or nil when one cannot be read.
-    func current(site: URL) -> StableHasher.Digest? {
+    /// Files whose stamp is the one `stamps` recorded are not read again
+    /// (`SITE/.vitrine-cache/inputs`, rewritten when it learned something).
+    func current(site: URL, settle: Duration = InputStamps.settle) -> StableHasher.Digest? {
+        let location = InputStamps.location(site: site)
+        let known = InputStamps(contentsOf: location)
+        var stamps = known
+        defer {
+            stamps.keep(only: Set(files.map { site.appendingPathComponent($0).path } + copied.map(\.source.path)))
+            if stamps != known { stamps.write(to: location) }
+        }
+        func digest(of url: URL) -> StableHasher.Digest?? {
+            switch stamps.digest(ofFileAt: url.path, settle: settle) {
+            case .digest(let digest): .some(digest)
+            // An absent file (no favorites.json) was read as nothing, and that is an input too.
+            case .missing: .some(nil)
+            case .unreadable: nil
+            }
+        }
         var digests: [String: StableHasher.Digest] = [:]
         for relative in files {
-            guard let digest = Self.digest(of: site.appendingPathComponent(relative)) else { return nil }
+            guard let digest = digest(of: site.appendingPathComponent(relative)) else { return nil }
             digests[relative] = digest
         }
         var copies: [String: StableHasher.Digest] = [:]
         for (path, source) in copied {
-            guard let digest = Self.digest(of: source) else { return nil }
+            guard let digest = digest(of: source) else { return nil }
             copies[path] = digest
         }
         return combine(files: digests, copies: copies)
@@ -66,15 +83,5 @@ struct InputsDigest {
             hasher.combine(digest)
         }
         return hasher.finalize()
-    }
-
-    /// A file's digest; `(none)`'s absence for a missing file; nil when it cannot be read.
-    private static func digest(of url: URL) -> StableHasher.Digest?? {
-        // Read, not mapped: a file truncated meanwhile must not crash the build.
-        switch StableHasher.digestOfFile(atPath: url.path) {
-        case .digest(let digest): .some(digest)
-        case .missing: .some(nil)
-        case .unreadable: nil
-        }
     }
 }

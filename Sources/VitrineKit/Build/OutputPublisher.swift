@@ -116,10 +116,11 @@ struct OutputPublisher {
         return removed
     }
 
-    /// The previous build's manifest, when the output is a complete vitrine output.
-    func previousManifest() -> BuildManifest? {
+    /// The previous build's manifest, unparsed (`BuildManifest.parse`, `.Summary`), when
+    /// the output is a complete vitrine output.
+    func previousManifestBytes() -> Data? {
         guard fileManager.fileExists(atPath: output.appendingPathComponent(Self.marker).path) else { return nil }
-        return BuildManifest.read(in: output)
+        return BuildManifest.bytes(in: output)
     }
 
     /// `.public.vitrine-folders`: the records of the output's and the spare's folders

@@ -71,25 +71,28 @@ public struct SiteBuilder: Sendable {
         let staticFiles = try run(.readStaticFiles) { () throws(VitrineError) in
             try StaticFolder.files(site: options.site, label: options.label)
         }
-        let previous = publisher.previousManifest()
+        // Only its summary until the inputs are compared: an unchanged rebuild needs no more.
+        let previousBytes = publisher.previousManifestBytes()
+        let previousSummary = previousBytes.flatMap(BuildManifest.Summary.init)
         let inputsDigest = InputsDigest(options: options, config: config, theme: themeSources, staticFiles: staticFiles)
         let unchanged = try run(.compareInputs) {
-            guard let previous, previous.inputs != nil, fetched.isQuiet, (snapshotted?.count ?? 0) == 0, snapshotWarning == nil,
+            guard let previousSummary, previousSummary.inputs != nil, fetched.isQuiet, (snapshotted?.count ?? 0) == 0, snapshotWarning == nil,
                 !options.checkLinks, !options.renderToMemory, options.report == nil
             else { return false }
-            return inputsDigest.current(site: options.site) == previous.inputs
+            return inputsDigest.current(site: options.site) == previousSummary.inputs
         }
-        if let previous, unchanged {
+        if let previousSummary, unchanged {
             // Every input has the bytes the output was made from: nothing to parse or render.
             logger.info("inputs unchanged since the last build of \(options.outputName)")
             var summary = BuildSummary(
-                pages: previous.pageCount, files: 0, bytes: 0, items: 0, galleries: config.galleries.count,
+                pages: previousSummary.pages, files: 0, bytes: 0, items: 0, galleries: config.galleries.count,
                 seconds: (clock.now - start) / .seconds(1), output: options.outputName,
-                warnings: config.baseURL == nil ? [SiteConfig.withoutBaseURL] : [], unchanged: previous.entries.count
+                warnings: config.baseURL == nil ? [SiteConfig.withoutBaseURL] : [], unchanged: previousSummary.entries
             )
             summary.inputsUnchanged = true
             return summary
         }
+        let previous = previousSummary == nil ? nil : previousBytes.flatMap(BuildManifest.parse)
         // `--strict` checks the links of the whole staged site, so it renders everything; a
         // build that writes every file makes them in an empty folder, not over the spare's.
         let reuse = options.checkLinks ? nil : previous

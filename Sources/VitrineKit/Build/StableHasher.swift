@@ -163,6 +163,11 @@ struct StableHasher {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return errno == ENOENT ? .missing : .unreadable }
         defer { close(descriptor) }
+        return digestOfFile(descriptor: descriptor, bufferSize: bufferSize)
+    }
+
+    /// The digest of what is left to read of the file open at `descriptor`.
+    static func digestOfFile(descriptor: Int32, bufferSize: Int = 1 << 20) -> FileDigest {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bufferSize, 16), alignment: 8)
         defer { buffer.deallocate() }
         var hasher = StableHasher()

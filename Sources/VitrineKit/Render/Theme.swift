@@ -1,6 +1,12 @@
 import Foundation
 import VitrineTemplate
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The templates and static assets a site renders with: vitrine's default theme, with any
 /// file of the same name in `SITE/templates/` taking its place.
 public struct Theme: Sendable {
@@ -141,20 +147,16 @@ public struct Theme: Sendable {
         }
     }
 
+    /// The regular files below `directory` (a link to it is followed), relative to it and
+    /// sorted; symbolic links inside it are neither listed nor followed, and names starting
+    /// with a dot are left out with what they hold. Plain POSIX calls (`FileTree`):
+    /// Foundation's enumerator took 3 ms of an unchanged rebuild's 40.
     private static func files(in directory: URL) throws(VitrineError) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey]) else {
-            throw VitrineError(file: directory.path, "cannot list templates")
-        }
-        var result: [String] = []
-        let base = directory.standardizedFileURL.path
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let path = url.standardizedFileURL.path
-            let relative = String(path.dropFirst(base.count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            result.append(relative)
-        }
-        return result.sorted()
+        let fd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw VitrineError(file: directory.path, "cannot list templates: \(String(cString: strerror(errno)))") }
+        return try FileTree.list(folder: fd).listing.files
+            .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+            .sorted()
     }
 
 }

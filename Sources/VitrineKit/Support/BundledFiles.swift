@@ -82,23 +82,18 @@ enum BundledFiles {
         return target
     }
 
-    /// True when `folder` holds these files with these bytes, and no other file.
+    /// True when `folder` holds these files with these bytes, and nothing else (no link, no
+    /// other kind of file).
     static func holds(_ folder: URL, exactly files: [(path: String, data: Data)]) -> Bool {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
-            return false
-        }
-        let base = folder.standardizedFileURL.path + "/"
-        var found = 0
+        let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0, let listing = try? FileTree.list(folder: fd).listing,
+            listing.symlinks.isEmpty, listing.others.isEmpty, listing.files.count == files.count
+        else { return false }
         let expected = Dictionary(files.map { ($0.path, $0.data) }, uniquingKeysWith: { first, _ in first })
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let path = url.standardizedFileURL.path
-            guard path.hasPrefix(base), let data = expected[String(path.dropFirst(base.count))],
-                FileManager.default.contents(atPath: path) == data
-            else { return false }
-            found += 1
+        return listing.files.allSatisfy { path in
+            guard let data = expected[path] else { return false }
+            return FileBytes.read(atPath: folder.path + "/" + path) == data
         }
-        return found == expected.count
     }
 
     /// `TMPDIR/vitrine-UID`, created if missing; refused unless it is a real folder owned

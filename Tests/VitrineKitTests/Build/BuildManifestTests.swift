@@ -56,6 +56,23 @@ struct BuildManifestTests {
         ])
     func refused(_ text: String) {
         #expect(Self.parse(text) == nil)
+        #expect(BuildManifest.Summary(Data(text.utf8)) == nil, "an unchanged rebuild trusts it no more than a full parse")
+    }
+
+    @Test("an unchanged rebuild's summary has the parse's inputs digest, file count and page count")
+    func summary() throws {
+        var manifest = BuildManifest()
+        manifest.inputs = Self.digest("inputs")
+        manifest.entries = ["index.html", "gallery/index.html", "gallery/page/2/index.html", "items/a/index.html", "items/b/other.html", "feed.xml", "x/myindex.html"]
+            .map { ($0, Self.digest($0)) }
+        var text = String(decoding: manifest.data, as: UTF8.self)
+        text = text.replacingOccurrences(of: "\n", with: "\n\n")  // empty lines are passed over, as by the parse
+        let summary = try #require(BuildManifest.Summary(Data(text.utf8)))
+        let parsed = try #require(Self.parse(text))
+        #expect(parsed == manifest)
+        #expect(summary.inputs == parsed.inputs && summary.entries == 7 && summary.pages == parsed.pageCount && summary.pages == 4)
+        let older = try #require(BuildManifest.Summary(Data("vitrine-manifest/1\n\(Self.digest("a")) index.html".utf8)))
+        #expect(older.inputs == nil && older.entries == 1 && older.pages == 1, "no newline at the end")
     }
 
     @Test("a file hashed in pieces has the digest of its bytes hashed at once, whatever the piece size; a missing file and a folder are told apart")
