@@ -45,14 +45,8 @@ struct BuildManifest: Sendable, Equatable {
         return Data(bytes)
     }
 
-    /// The previous build's manifest, or nil when there is none or it is not one vitrine can
-    /// read. Read byte by byte: it has a line per file of the site, and an unchanged rebuild
-    /// does little else.
-    static func read(in output: URL) -> BuildManifest? {
-        bytes(in: output).flatMap(parse)
-    }
-
-    /// The manifest file's bytes, unparsed.
+    /// The previous build's manifest file's bytes, unparsed: `Summary` checks them without a
+    /// string per line (an unchanged rebuild does little else), `parse` makes the entries.
     static func bytes(in output: URL) -> Data? {
         FileBytes.read(atPath: output.appendingPathComponent(fileName).path)
     }

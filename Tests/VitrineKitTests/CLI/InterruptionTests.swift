@@ -40,10 +40,14 @@ struct InterruptionTests {
     }
 
     /// What a build left beside the output, other than the output, its lock file, the
-    /// spare tree the next build reuses and the record of their folders.
+    /// spare tree the next build reuses, the record of their folders and the cache folder;
+    /// inside the cache, any temporary file a write did not rename into place.
     static func leftovers(_ site: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: site.path)
-            .filter { $0.contains("vitrine-") && ![".public.vitrine-lock", ".public.vitrine-spare", ".public.vitrine-folders"].contains($0) }.sorted()
+        let kept = [".public.vitrine-lock", ".public.vitrine-spare", ".public.vitrine-folders", ".vitrine-cache"]
+        let beside = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.contains("vitrine-") && !kept.contains($0) }
+        let cache = site.appendingPathComponent(".vitrine-cache")
+        let inCache = (FileManager.default.subpaths(atPath: cache.path) ?? []).filter { $0.contains(".tmp-") }.map { ".vitrine-cache/\($0)" }
+        return (beside + inCache).sorted()
     }
 
     @Test func killedAtRandomMomentsTheOutputIsAlwaysOneWholeSite() async throws {
