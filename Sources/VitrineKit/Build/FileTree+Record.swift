@@ -166,7 +166,7 @@ extension FileTree {
             var names: [String] = []
             names.reserveCapacity(Int(count))
             for _ in 0..<count {
-                guard let name = reader.shortText(), !name.isEmpty, !name.utf8.contains(UInt8(ascii: "/")) else { return nil }
+                guard let name = reader.shortName() else { return nil }
                 names.append(name)
             }
             return names

@@ -15,19 +15,21 @@ final class InputRecorder: Sendable {
     /// Files from this size on are hashed on another thread.
     static let hashedAside = 1 << 20
 
-    func record(_ relative: String, _ data: Data) {
+    /// Records the file at `relative` as `data`; `digest`, when known, is the digest of
+    /// `data` (`InputsDigest.current` hashed them already).
+    func record(_ relative: String, _ data: Data, digest known: StableHasher.Digest? = nil) {
         let order = store.withLock {
             $0.recorded += 1
             return $0.recorded
         }
         let keep: @Sendable () -> Void = { [self] in
-            let digest = data.withUnsafeBytes { StableHasher.digest($0) }
+            let digest = known ?? data.withUnsafeBytes { StableHasher.digest($0) }
             store.withLock { state in
                 if let kept = state.digests[relative], kept.order > order { return }
                 state.digests[relative] = (order, digest)
             }
         }
-        if data.count >= Self.hashedAside {
+        if known == nil, data.count >= Self.hashedAside {
             DispatchQueue.global().async(group: pending, execute: keep)
         } else {
             keep()

@@ -102,7 +102,12 @@ struct InputStamps: Equatable {
 
     /// The digest of the file at `path`: from the record when the file's stamp is the one
     /// recorded, else read (and recorded when it qualifies). `.missing` for no file.
-    mutating func digest(ofFileAt path: String, settle: Duration = Self.settle) -> StableHasher.FileDigest {
+    ///
+    /// A file read here that is at least `keptFrom` bytes is read whole and its bytes given
+    /// to `kept`: a changed catalog is then parsed from them instead of being read again.
+    mutating func digest(
+        ofFileAt path: String, settle: Duration = Self.settle, keptFrom: Int = .max, kept: (Data) -> Void = { _ in }
+    ) -> StableHasher.FileDigest {
         let now = FileTree.Folder.now()
         var status = stat()
         guard stat(path, &status) == 0 else {
@@ -119,7 +124,14 @@ struct InputStamps: Equatable {
         var before = stat()
         var after = stat()
         guard fstat(fd, &before) == 0 else { return .unreadable }
-        let digest = StableHasher.digestOfFile(descriptor: fd)
+        let digest: StableHasher.FileDigest
+        if before.st_mode & S_IFMT == S_IFREG, Int(before.st_size) >= keptFrom {
+            guard let bytes = FileBytes.read(descriptor: fd) else { return .unreadable }
+            digest = .digest(bytes.withUnsafeBytes { StableHasher.digest($0) })
+            kept(bytes)
+        } else {
+            digest = StableHasher.digestOfFile(descriptor: fd)
+        }
         // Recorded only when nothing changed while it was read, and not just before.
         if case .digest(let value) = digest, before.st_mode & S_IFMT == S_IFREG, fstat(fd, &after) == 0,
             Stamp(before) == Stamp(after), Stamp(before).changed < now - settle.inNanoseconds

@@ -32,10 +32,18 @@ struct InputsDigest {
         self.baseURL = options.baseURL
     }
 
-    /// The digest of the files as they are on disk now, or nil when one cannot be read.
-    /// Files whose stamp is the one `stamps` recorded are not read again
-    /// (`SITE/.vitrine-cache/inputs`, rewritten when it learned something).
-    func current(site: URL, settle: Duration = InputStamps.settle) -> StableHasher.Digest? {
+    /// A large site file `current` had to read, with the digest of those bytes.
+    struct Read {
+        let bytes: Data
+        let digest: StableHasher.Digest
+    }
+
+    /// The digest of the files as they are on disk now (nil when one cannot be read), and
+    /// the large site files it had to read (a catalog edited since the last build), by path
+    /// relative to the site: the build parses those bytes (`SiteReader.offer`) instead of
+    /// reading and hashing the file again. Files whose stamp is the one `stamps` recorded
+    /// are not read (`SITE/.vitrine-cache/inputs`, rewritten when it learned something).
+    func current(site: URL, settle: Duration = InputStamps.settle) -> (digest: StableHasher.Digest?, read: [String: Read]) {
         let location = InputStamps.location(site: site)
         let known = InputStamps(contentsOf: location)
         var stamps = known
@@ -43,25 +51,30 @@ struct InputsDigest {
             stamps.keep(only: Set(files.map { site.appendingPathComponent($0).path } + copied.map(\.source.path)))
             if stamps != known { stamps.write(to: location) }
         }
-        func digest(of url: URL) -> StableHasher.Digest?? {
-            switch stamps.digest(ofFileAt: url.path, settle: settle) {
-            case .digest(let digest): .some(digest)
+        var read: [String: Read] = [:]
+        func digest(of url: URL, relative: String? = nil) -> StableHasher.Digest?? {
+            var bytes: Data?
+            let digest = stamps.digest(ofFileAt: url.path, settle: settle, keptFrom: relative == nil ? .max : InputRecorder.hashedAside) { bytes = $0 }
+            switch digest {
+            case .digest(let digest):
+                if let relative, let bytes { read[relative] = Read(bytes: bytes, digest: digest) }
+                return .some(digest)
             // An absent file (no favorites.json) was read as nothing, and that is an input too.
-            case .missing: .some(nil)
-            case .unreadable: nil
+            case .missing: return .some(nil)
+            case .unreadable: return nil
             }
         }
         var digests: [String: StableHasher.Digest] = [:]
         for relative in files {
-            guard let digest = digest(of: site.appendingPathComponent(relative)) else { return nil }
+            guard let digest = digest(of: site.appendingPathComponent(relative), relative: relative) else { return (nil, [:]) }
             digests[relative] = digest
         }
         var copies: [String: StableHasher.Digest] = [:]
         for (path, source) in copied {
-            guard let digest = digest(of: source) else { return nil }
+            guard let digest = digest(of: source) else { return (nil, [:]) }
             copies[path] = digest
         }
-        return combine(files: digests, copies: copies)
+        return (combine(files: digests, copies: copies), read)
     }
 
     /// The digest of what the build read (`files`, from the `InputRecorder`) and copied

@@ -21,6 +21,8 @@ final class SiteReader: Sendable {
     let recorder: InputRecorder?
     /// Snapshots and catalogs decoded so far, by source and path relative to the site.
     private let decoded = Mutex<[String: Result<GallerySource?, VitrineError>]>([:])
+    /// Files read already, by path relative to the site (`offer`).
+    private let offered = Mutex<[String: InputsDigest.Read]>([:])
 
     /// A gallery's items as read from its snapshot (`data/NAME.json`) or catalog file.
     struct GallerySource: Sendable {
@@ -37,11 +39,23 @@ final class SiteReader: Sendable {
         self.recorder = recorder
     }
 
-    /// The one way a file is read; its digest goes to the recorder.
+    /// The one way a file is read; its digest goes to the recorder. A file offered
+    /// (`offer`) is taken as offered, once.
     private func read(_ relative: String) throws(VitrineError) -> Data? {
+        if let read = offered.withLock({ $0.removeValue(forKey: relative) }) {
+            recorder?.record(relative, read.bytes, digest: read.digest)
+            return read.bytes
+        }
         guard let data = try folder.read(relative) else { return nil }
         recorder?.record(relative, data)
         return data
+    }
+
+    /// Files `InputsDigest.current` read from the site folder on disk, to parse instead of
+    /// reading them again; ignored when the site is read from elsewhere.
+    func offer(_ files: [String: InputsDigest.Read]) {
+        guard let disk = folder as? DiskSiteFolder, disk.root.standardizedFileURL == options.site.standardizedFileURL else { return }
+        offered.withLock { $0.merge(files) { _, new in new } }
     }
 
     private func text(_ data: Data, _ relative: String) throws(VitrineError) -> String {

@@ -21,6 +21,12 @@ enum FileBytes {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        return read(descriptor: fd)
+    }
+
+    /// What is left to read of the file open at `fd` (left open); on failure, nil with
+    /// `errno` set.
+    static func read(descriptor fd: Int32) -> Data? {
         var status = stat()
         guard fstat(fd, &status) == 0 else { return nil }
         guard status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) >= mappedFrom else {

@@ -324,7 +324,7 @@ extension CatalogFile {
             while position < bytes.count {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
-                    let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                    let text = String(validUTF8: UnsafeRawBufferPointer(rebasing: bytes[start..<position]))
                     position += 1
                     return text
                 }
@@ -354,7 +354,7 @@ extension CatalogFile {
                 position += 1
                 switch byte {
                 case UInt8(ascii: "\""):
-                    return String(validating: utf8, as: UTF8.self)
+                    return utf8.withUnsafeBytes { String(validUTF8: $0) }
                 case 0..<0x20:
                     return nil
                 case UInt8(ascii: "\\"):
