@@ -116,21 +116,21 @@ struct StableHasher {
         init?(hex bytes: UnsafeRawBufferPointer) {
             guard bytes.count == 32 else { return nil }
             var words: (UInt64, UInt64) = (0, 0)
-            for (index, byte) in bytes.enumerated() {
-                let value: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte &- UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte &- UInt8(ascii: "a") &+ 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte &- UInt8(ascii: "A") &+ 10
-                default: return nil
-                }
-                if index < 16 {
-                    words.0 = words.0 << 4 | UInt64(value)
-                } else {
-                    words.1 = words.1 << 4 | UInt64(value)
-                }
+            for index in 0..<16 {
+                guard let high = Self.nibble(bytes[index]), let low = Self.nibble(bytes[index + 16]) else { return nil }
+                words.0 = words.0 << 4 | high
+                words.1 = words.1 << 4 | low
             }
             self.init(high: words.0, low: words.1)
+        }
+
+        /// The value of one hex digit, either case.
+        @inline(__always)
+        private static func nibble(_ byte: UInt8) -> UInt64? {
+            let digit = byte &- UInt8(ascii: "0")
+            if digit < 10 { return UInt64(digit) }
+            let letter = (byte | 0x20) &- UInt8(ascii: "a")
+            return letter < 6 ? UInt64(letter) + 10 : nil
         }
 
         /// Appends the 32 lower-case hex digits `description` spells.

@@ -39,6 +39,26 @@ struct BuildManifestTests {
         #expect(Array("0123456789ABCDEFabcdef0123456789".utf8).withUnsafeBytes { StableHasher.Digest(hex: $0) } != nil)
     }
 
+    @Test("a digest reads back from its hex, and only hex digits spell one")
+    func hexDigits() {
+        func digest(_ text: String) -> StableHasher.Digest? {
+            Array(text.utf8).withUnsafeBytes { StableHasher.Digest(hex: $0) }
+        }
+        let known = StableHasher.Digest(high: 0x0123_4567_89AB_CDEF, low: 0xFEDC_BA98_7654_3210)
+        #expect(digest(known.description) == known)
+        #expect(digest("0123456789ABCDEFfedcba9876543210") == known)
+        // Each byte next to a digit range, and one too many or too few digits.
+        for stray in ["/", ":", "@", "G", "`", "g", " ", "\u{7F}"] {
+            for position in [0, 15, 16, 31] {
+                var text = Array(known.description)
+                text[position] = Character(stray)
+                #expect(digest(String(text)) == nil, "\(stray) at \(position)")
+            }
+        }
+        #expect(digest(known.description + "0") == nil)
+        #expect(digest(String(known.description.dropLast())) == nil)
+    }
+
     @Test(
         "a manifest that could lead outside the output, or is not one, is refused",
         arguments: [
