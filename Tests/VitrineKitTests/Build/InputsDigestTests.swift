@@ -7,14 +7,27 @@ import Testing
 /// learn that it changed are the bytes the build parses.
 @Suite("inputs digest")
 struct InputsDigestTests {
-    /// Items enough for a catalog of just over a megabyte (`InputRecorder.hashedAside`).
-    static let count = 5_200
+    /// Items enough for a catalog of just over a megabyte (`InputRecorder.hashedAside`),
+    /// each with a long description: few pages to build.
+    static let count = 1_100
 
-    /// A site whose catalog is large enough to be read whole when it is hashed.
+    /// A site whose catalog is large enough to be read whole when it is hashed; no item
+    /// has a problem, so the build's manifest carries the inputs digest a rebuild compares.
     static func largeSite(title: @escaping (Int) -> String = { "Item \($0)" }) throws -> (site: URL, catalog: Data) {
-        let catalog = FileSourceTests.catalog(count, title: title)
+        let catalog = Self.catalog(title: title)
         let site = try FileSourceTests.site(catalog: catalog, perPage: 60)
         return (site, catalog)
+    }
+
+    static func catalog(title: (Int) -> String = { "Item \($0)" }) -> Data {
+        let items = (0..<count).map { index -> [String: Any] in
+            [
+                "id": String(format: "it%06d", index), "title": title(index), "rating": 7.25 + Double(index % 3),
+                "image": ["url": "https://media.example.org/\(index)/200w.gif", "width": 480, "height": 270],
+                "description": "Plain *text* \(index). " + String(repeating: "More words. ", count: 80), "source": "https://example.org/items/\(index)",
+            ]
+        }
+        return try! JSONSerialization.data(withJSONObject: ["format": "vitrine-bench-catalog/1", "items": items], options: [.sortedKeys])
     }
 
     static func inputsDigest(_ site: URL) throws -> InputsDigest {
@@ -44,7 +57,7 @@ struct InputsDigestTests {
 
     @Test func theReaderParsesWhatItWasOfferedOnceAndRecordsItsDigest() throws {
         let (site, _) = try Self.largeSite()
-        let offered = FileSourceTests.catalog(Self.count, title: { "Offered \($0)" })
+        let offered = Self.catalog(title: { "Offered \($0)" })
         let digest = offered.withUnsafeBytes { StableHasher.digest($0) }
         let recorder = InputRecorder()
         let reader = SiteReader(options: BuildOptions(site: site, siteLabel: "site"), recorder: recorder)
@@ -65,7 +78,7 @@ struct InputsDigestTests {
         options.siteFolder = CountingFolder(root: site)
         let reader = SiteReader(options: options)
         let config = try reader.config()
-        let offered = FileSourceTests.catalog(Self.count, title: { "Offered \($0)" })
+        let offered = Self.catalog(title: { "Offered \($0)" })
         reader.offer(["catalog.json": InputsDigest.Read(bytes: offered, digest: offered.withUnsafeBytes { StableHasher.digest($0) })])
         let loaded = try reader.read(config: config, favorites: FavoritesFile(favorites: []), logger: .init(label: "test"))
         #expect(loaded.items.first?.title == "Item 0")
@@ -80,14 +93,43 @@ struct InputsDigestTests {
         let output = site.deletingLastPathComponent().appendingPathComponent("public")
         let options = BuildOptions(site: site, siteLabel: "site", output: output, jobs: 2)
         _ = try await SiteBuilder().build(options)
-        try FileSourceTests.catalog(Self.count, title: { $0 == 17 ? "Edited 17" : "Item \($0)" }).write(to: site.appendingPathComponent("catalog.json"))
+        #expect(BuildManifest.bytes(in: output).flatMap(BuildManifest.Summary.init)?.inputs != nil, "the rebuild compares its inputs")
+        try await Task.sleep(for: .milliseconds(20))
+        try Self.catalog(title: { $0 == 17 ? "Edited 17" : "Item \($0)" }).write(to: site.appendingPathComponent("catalog.json"))
         let summary = try await SiteBuilder().build(options)
         #expect(summary.inputsUnchanged == false)
+        #expect(summary.files < 10, "the item, its gallery page, the filter index and the pages that list everything")
 
         let fresh = try TestSupport.temporaryDirectory("vitrine-fresh").appendingPathComponent("public")
         _ = try await SiteBuilder().build(BuildOptions(site: site, siteLabel: "site", output: fresh, jobs: 2))
         #expect(try TestSupport.tree(output) == TestSupport.tree(fresh))
         #expect(try String(contentsOf: output.appendingPathComponent("items/file-it000017/index.html"), encoding: .utf8).contains("Edited 17"))
+    }
+}
+
+extension InputsDigestTests {
+    /// A catalog written again with the same bytes (a generator run again, an editor's save):
+    /// read and hashed, found unchanged, and nothing is rebuilt or left behind; the next
+    /// real edit is built as usual.
+    @Test func aCatalogRewrittenWithTheSameBytesIsAnUnchangedRebuild() async throws {
+        let (site, _) = try Self.largeSite()
+        let output = site.deletingLastPathComponent().appendingPathComponent("public")
+        let options = BuildOptions(site: site, siteLabel: "site", output: output, jobs: 2)
+        _ = try await SiteBuilder().build(options)
+        let built = try TestSupport.tree(output)
+        let catalog = site.appendingPathComponent("catalog.json")
+        try Data(contentsOf: catalog).write(to: catalog)
+
+        let rewritten = try await SiteBuilder().build(options)
+        #expect(rewritten.inputsUnchanged)
+        #expect(try TestSupport.tree(output) == built)
+        let beside = try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).filter { $0.contains("vitrine-") }
+        #expect(beside == [".public.vitrine-lock"], "no temporary file, no spare: nothing was staged")
+
+        try Self.catalog(title: { $0 == 3 ? "Edited 3" : "Item \($0)" }).write(to: catalog)
+        let edited = try await SiteBuilder().build(options)
+        #expect(!edited.inputsUnchanged)
+        #expect(try String(contentsOf: output.appendingPathComponent("items/file-it000003/index.html"), encoding: .utf8).contains("Edited 3"))
     }
 }
 
