@@ -4,12 +4,14 @@ extension JSONLD {
     /// catalog entry; only the fields the item has.
     static func item(_ item: Item, url: String?) -> RenderedJSON? {
         guard let url else { return nil }
+        // Values may be absent: `members[key] = .some(a ?? b)`, since a plain `a ?? b` here
+        // would wrap `a` as present and never use `b`.
         var members: [String: Value?] = ["name": .string(item.title), "url": .string(url), "sameAs": JSONLD.url(item.link)]
         let image = JSONLD.url(item.image?.url)
         switch item.kind {
         case .movie:
             let movie = item.movie
-            members["image"] = JSONLD.url(movie?.poster?.url) ?? image
+            members["image"] = .some(JSONLD.url(movie?.poster?.url) ?? image)
             members["datePublished"] = text(movie?.releaseDate)
             members["description"] = text(movie?.overview)
             members["alternateName"] = text(movie?.originalTitle).flatMap { $0 == .string(item.title) ? nil : $0 }
@@ -17,7 +19,7 @@ extension JSONLD {
             return render(thing("Movie", members))
         case .book:
             let book = item.book
-            members["image"] = JSONLD.url(book?.cover?.url) ?? image
+            members["image"] = .some(JSONLD.url(book?.cover?.url) ?? image)
             members["author"] = book.map { $0.authors.map { thing("Person", ["name": .string($0)]) } }.flatMap { $0.isEmpty ? nil : .array($0) }
             members["publisher"] = text(book?.publisher).map { thing("Organization", ["name": $0]) }
             members["datePublished"] = text(book?.publishedDate)
@@ -54,7 +56,7 @@ extension JSONLD {
                 members["description"] = .string(item.title)
                 return render(thing("VideoObject", members))
             }
-            members["contentUrl"] = JSONLD.url(gif?.animated?.url) ?? image
+            members["contentUrl"] = .some(JSONLD.url(gif?.animated?.url) ?? image)
             members["thumbnailUrl"] = still
             return render(thing("ImageObject", members))
         case .entry:

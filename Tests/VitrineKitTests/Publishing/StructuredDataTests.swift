@@ -62,6 +62,21 @@ struct StructuredDataTests {
         #expect(offer["@type"] as? String == "Offer" && offer["price"] as? String == "0.00" && offer["priceCurrency"] as? String == "KRW")
     }
 
+    @Test("a movie without a poster, a book without a cover, a GIF without an animated rendition fall back to the item's image")
+    func imageFallbacks() throws {
+        let image = Picture(url: "https://images.example.org/item.jpg", width: 300, height: 300)
+        let movie = Item(id: try ItemID(parsing: "tmdb:7"), title: "M", image: image, details: .movie(MovieDetails()))
+        #expect(try Self.parse(JSONLD.item(movie, url: "https://example.org/x/"))["image"] as? String == image.url)
+        let book = Item(id: try ItemID(parsing: "books:b"), title: "B", image: image, details: .book(BookDetails()))
+        #expect(try Self.parse(JSONLD.item(book, url: "https://example.org/x/"))["image"] as? String == image.url)
+        let gif = Item(id: try ItemID(parsing: "giphy:g"), title: "G", image: image, details: .gif(GIFDetails()))
+        #expect(try Self.parse(JSONLD.item(gif, url: "https://example.org/x/"))["contentUrl"] as? String == image.url)
+        // The item's own poster wins over the fallback.
+        let poster = Picture(url: "https://image.tmdb.org/t/p/w342/p.jpg", width: 342, height: 513)
+        let withPoster = Item(id: try ItemID(parsing: "tmdb:8"), title: "M", image: image, details: .movie(MovieDetails(poster: poster)))
+        #expect(try Self.parse(JSONLD.item(withPoster, url: "https://example.org/x/"))["image"] as? String == poster.url)
+    }
+
     @Test("no baseURL, no structured data")
     func onlyWithBaseURL() throws {
         #expect(JSONLD.item(try Self.item("tmdb:1"), url: nil) == nil)
