@@ -16,7 +16,9 @@ import Foundation
 ///
 /// A file changed within `settle` before it was hashed is never recorded (a change just
 /// after could carry the same times), nor one that changed while it was hashed; a record
-/// from a time the clock has since gone back before is not used. Kept in
+/// from a time the clock has since gone back before is not used. (As with git's index, a
+/// clock set back, a same-size edit stamped with exactly the recorded times, and the clock
+/// set right again before the next build would go unseen.) Kept in
 /// `SITE/.vitrine-cache/inputs`; it is an optimisation, never an input: a file that is
 /// missing, damaged or from another format counts as empty, and one that cannot be written
 /// is not written.
@@ -109,21 +111,25 @@ struct InputStamps: Equatable {
         ofFileAt path: String, settle: Duration = Self.settle, keptFrom: Int = .max, kept: (Data) -> Void = { _ in }
     ) -> StableHasher.FileDigest {
         let now = FileTree.Folder.now()
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            entries[path] = nil
-            return errno == ENOENT ? .missing : .unreadable
-        }
-        if let known = entries[path], known.hashed <= now, known.stamp == Stamp(status) {
-            return .digest(known.digest)
-        }
-        entries[path] = nil
+        // Opened before its stamp is taken: on a network file system, opening a file checks
+        // it with the server, where a plain `stat` may answer from a cache for a while.
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return errno == ENOENT ? .missing : .unreadable }
+        guard fd >= 0 else {
+            let missing = errno == ENOENT
+            entries[path] = nil
+            return missing ? .missing : .unreadable
+        }
         defer { close(fd) }
         var before = stat()
         var after = stat()
-        guard fstat(fd, &before) == 0 else { return .unreadable }
+        guard fstat(fd, &before) == 0 else {
+            entries[path] = nil
+            return .unreadable
+        }
+        if let known = entries[path], known.hashed <= now, known.stamp == Stamp(before) {
+            return .digest(known.digest)
+        }
+        entries[path] = nil
         let digest: StableHasher.FileDigest
         if before.st_mode & S_IFMT == S_IFREG, Int(before.st_size) >= keptFrom {
             guard let bytes = FileBytes.read(descriptor: fd) else { return .unreadable }

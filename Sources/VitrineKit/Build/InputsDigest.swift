@@ -81,7 +81,9 @@ struct InputsDigest {
     /// (`copies`, from the new manifest).
     func combine(files digests: [String: StableHasher.Digest], copies: [String: StableHasher.Digest]) -> StableHasher.Digest? {
         var hasher = StableHasher()
+        // With the page keys' salt: new pages for the same inputs are not "unchanged".
         hasher.combine("vitrine-inputs/1")
+        hasher.combine(PageKeys.salt)
         hasher.combine(VitrineVersion.current)
         hasher.combine(baseURL)
         hasher.combine(theme)

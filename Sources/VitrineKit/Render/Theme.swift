@@ -154,9 +154,14 @@ public struct Theme: Sendable {
     private static func files(in directory: URL) throws(VitrineError) -> [String] {
         let fd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw VitrineError(file: directory.path, "cannot list templates: \(String(cString: strerror(errno)))") }
-        return try FileTree.list(folder: fd).listing.files
-            .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
-            .sorted()
+        let listing: FileTree.Listing
+        do {
+            listing = try FileTree.list(folder: fd).listing
+        } catch {
+            // `FileTree` names the folder inside the tree it lists: say which tree.
+            throw VitrineError(file: directory.path, "cannot list templates: \(error.message)")
+        }
+        return listing.files.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
     }
 
 }

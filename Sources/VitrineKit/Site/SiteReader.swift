@@ -52,10 +52,18 @@ final class SiteReader: Sendable {
     }
 
     /// Files `InputsDigest.current` read from the site folder on disk, to parse instead of
-    /// reading them again; ignored when the site is read from elsewhere.
+    /// reading them again; ignored when the site is read from elsewhere, and for a file this
+    /// reader read already (a catalog searched for a favorite before the fetch): that one is
+    /// not read again, and its bytes would only be held.
     func offer(_ files: [String: InputsDigest.Read]) {
         guard let disk = folder as? DiskSiteFolder, disk.root.standardizedFileURL == options.site.standardizedFileURL else { return }
-        offered.withLock { $0.merge(files) { _, new in new } }
+        let unread = files.filter { recorder?.hasRecorded($0.key) != true }
+        offered.withLock { $0.merge(unread) { _, new in new } }
+    }
+
+    /// The paths offered and not taken yet.
+    var offeredPaths: [String] {
+        offered.withLock { $0.keys.sorted() }
     }
 
     private func text(_ data: Data, _ relative: String) throws(VitrineError) -> String {

@@ -72,6 +72,23 @@ struct InputsDigestTests {
         #expect(again.items.first?.title == "Item 0")
     }
 
+    /// A catalog the reader read already (to find a favorite before the fetch) is not read
+    /// again: an offer of it would only be held in memory for the whole build.
+    @Test func anOfferOfAFileReadAlreadyIsNotKept() throws {
+        let (site, _) = try Self.largeSite()
+        let recorder = InputRecorder()
+        let reader = SiteReader(options: BuildOptions(site: site, siteLabel: "site"), recorder: recorder)
+        let config = try reader.config()
+        _ = try reader.read(config: config, favorites: try reader.favorites(config), logger: .init(label: "test"))
+        let offered = Self.catalog(title: { "Offered \($0)" })
+        reader.offer(["catalog.json": InputsDigest.Read(bytes: offered, digest: offered.withUnsafeBytes { StableHasher.digest($0) })])
+        #expect(reader.offeredPaths.isEmpty)
+
+        let fresh = SiteReader(options: BuildOptions(site: site, siteLabel: "site"), recorder: InputRecorder())
+        fresh.offer(["catalog.json": InputsDigest.Read(bytes: offered, digest: offered.withUnsafeBytes { StableHasher.digest($0) })])
+        #expect(fresh.offeredPaths == ["catalog.json"])
+    }
+
     @Test func anOfferIsIgnoredWhenTheSiteIsNotReadFromItsFolder() throws {
         let (site, catalog) = try Self.largeSite()
         var options = BuildOptions(site: site, siteLabel: "site")

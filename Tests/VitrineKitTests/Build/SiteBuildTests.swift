@@ -28,6 +28,26 @@ struct SiteBuildTests {
         }
     }
 
+    /// The golden pages' digest for each page-keys salt (`PageKeys.salt`). Pages that
+    /// change for the same inputs need a new salt: else an output the binary before built
+    /// is "unchanged", or keeps its keyed pages, and never gets the new ones.
+    static let goldenDigests = [
+        "vitrine-page-keys/2": "83097d2c8d909be461f185f3497d905d"
+    ]
+
+    @Test func goldenPagesThatChangeComeWithANewPageKeysSalt() throws {
+        var hasher = StableHasher()
+        for (path, bytes) in try TestSupport.tree(TestSupport.fixtures.appendingPathComponent("golden")).sorted(by: { $0.key < $1.key }) {
+            hasher.combine(path)
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+        let digest = hasher.finalize().description
+        #expect(
+            Self.goldenDigests[PageKeys.salt] == digest,
+            "the golden pages changed (digest \(digest)) under the salt \(PageKeys.salt): if vitrine's code changed them, give PageKeys a new salt and add it here with this digest; if only the theme's templates did, their fingerprint re-renders the pages anyway, and the digest can be replaced"
+        )
+    }
+
     @Test func outputHasTheSpecLayout() async throws {
         let output = try TestSupport.temporaryDirectory().appendingPathComponent("public")
         let summary = try await TestSupport.build(TestSupport.fixtureSite, output: output)
