@@ -15,7 +15,14 @@ struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible {
     init(_ folders: [String], file: String = "index.html") {
         self.folders = folders
         self.file = file
-        self.description = (folders + [file]).joined(separator: "/")
+        var description = ""
+        description.reserveCapacity(folders.reduce(file.utf8.count) { $0 + $1.utf8.count + 1 })
+        for folder in folders {
+            description += folder
+            description += "/"
+        }
+        description += file
+        self.description = description
     }
 
     /// Two paths are one when they name the same file.
