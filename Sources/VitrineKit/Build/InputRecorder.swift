@@ -9,7 +9,7 @@ import Synchronization
 /// build goes on parsing it; `digests` waits for every digest. A file recorded twice keeps
 /// the digest of the bytes recorded last, whichever hash finishes first.
 final class InputRecorder: Sendable {
-    private let store = Mutex<(recorded: Int, paths: Set<String>, digests: [String: (order: Int, digest: StableHasher.Digest)])>((0, [], [:]))
+    private let store = Mutex<(recorded: Int, digests: [String: (order: Int, digest: StableHasher.Digest)])>((0, [:]))
     private let pending = DispatchGroup()
 
     /// Files from this size on are hashed on another thread.
@@ -20,7 +20,6 @@ final class InputRecorder: Sendable {
     func record(_ relative: String, _ data: Data, digest known: StableHasher.Digest? = nil) {
         let order = store.withLock {
             $0.recorded += 1
-            $0.paths.insert(relative)
             return $0.recorded
         }
         let keep: @Sendable () -> Void = { [self] in
@@ -35,11 +34,6 @@ final class InputRecorder: Sendable {
         } else {
             keep()
         }
-    }
-
-    /// Whether the file at `relative` was read already (its digest may still be in the making).
-    func hasRecorded(_ relative: String) -> Bool {
-        store.withLock { $0.paths.contains(relative) }
     }
 
     var digests: [String: StableHasher.Digest] {

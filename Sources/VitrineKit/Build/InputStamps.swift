@@ -111,8 +111,11 @@ struct InputStamps: Equatable {
         ofFileAt path: String, settle: Duration = Self.settle, keptFrom: Int = .max, kept: (Data) -> Void = { _ in }
     ) -> StableHasher.FileDigest {
         let now = FileTree.Folder.now()
-        // Opened before its stamp is taken: on a network file system, opening a file checks
-        // it with the server, where a plain `stat` may answer from a cache for a while.
+        // Opened before its stamp is taken: on a network file system with close-to-open
+        // consistency (NFS's default), opening a file checks it with the server, where a
+        // plain `stat` may answer from a cache for a while. (`settle` compares the server's
+        // times with this machine's clock: a server clock behind by more than `settle` is
+        // not covered.)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let missing = errno == ENOENT

@@ -1,10 +1,11 @@
 import Foundation
 
-/// One digest of everything a build reads from the site — vitrine's version, the options
-/// that reach pages, site.yml, favorites, every snapshot and catalog, content, templates,
-/// theme assets and static files — stored in the output's manifest. When a rebuild finds
-/// the same digest there, the output already is the site these inputs make, and nothing is
-/// parsed, rendered or written: an unchanged rebuild costs reading the inputs once.
+/// One digest of everything a build reads from the site — vitrine's version and its page
+/// keys' salt (`PageKeys.salt`), the options that reach pages, site.yml, favorites, every
+/// snapshot and catalog, content, templates, theme assets and static files — stored in the
+/// output's manifest. When a rebuild finds the same digest there, the output already is the
+/// site these inputs make, and nothing is parsed, rendered or written: an unchanged rebuild
+/// costs reading the inputs once.
 ///
 /// The digest stored is made from the bytes the build actually parsed and copied (the
 /// `InputRecorder`'s digests and the manifest's), so a file edited during a build never

@@ -70,7 +70,7 @@ struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
     private var encodedSegment: String {
         let prefix = source.idPrefix.utf8
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(prefix.count + 1 + value.utf8.count)
+        bytes.reserveCapacity(prefix.count + 1 + 3 * value.utf8.count)
         bytes += prefix
         bytes.append(UInt8(ascii: "-"))
         for byte in value.utf8 {

@@ -52,12 +52,13 @@ final class SiteReader: Sendable {
     }
 
     /// Files `InputsDigest.current` read from the site folder on disk, to parse instead of
-    /// reading them again; ignored when the site is read from elsewhere, and for a file this
-    /// reader read already (a catalog searched for a favorite before the fetch): that one is
-    /// not read again, and its bytes would only be held.
+    /// reading them again; ignored when the site is read from elsewhere, and for a catalog or
+    /// snapshot this reader holds decoded already (searched for a favorite before the fetch,
+    /// or written by it): that one is never read again, and its bytes would only be held.
     func offer(_ files: [String: InputsDigest.Read]) {
         guard let disk = folder as? DiskSiteFolder, disk.root.standardizedFileURL == options.site.standardizedFileURL else { return }
-        let unread = files.filter { recorder?.hasRecorded($0.key) != true }
+        let held = Set(decoded.withLock { $0.keys })
+        let unread = files.filter { !held.contains("catalog \($0.key)") && !held.contains("snapshot \($0.key)") }
         offered.withLock { $0.merge(unread) { _, new in new } }
     }
 
@@ -131,6 +132,7 @@ final class SiteReader: Sendable {
 
     /// A `file` gallery's catalog and an API gallery's snapshot never share an entry, even at
     /// the same path.
+    /// `catalog PATH` or `snapshot PATH` (`offer` looks them up by path).
     private static func cacheKey(_ gallery: GalleryConfig) -> String {
         "\(gallery.source == .file ? "catalog" : "snapshot") \(gallery.inputPath)"
     }

@@ -72,17 +72,21 @@ struct InputsDigestTests {
         #expect(again.items.first?.title == "Item 0")
     }
 
-    /// A catalog the reader read already (to find a favorite before the fetch) is not read
-    /// again: an offer of it would only be held in memory for the whole build.
-    @Test func anOfferOfAFileReadAlreadyIsNotKept() throws {
-        let (site, _) = try Self.largeSite()
+    /// A catalog the reader holds decoded already (searched for a favorite before the
+    /// fetch) is not read again: an offer of it would only be held in memory for the whole
+    /// build, and the site is made from the bytes read first.
+    @Test func anOfferOfACatalogHeldDecodedIsNotKept() throws {
+        let (site, catalog) = try Self.largeSite()
         let recorder = InputRecorder()
         let reader = SiteReader(options: BuildOptions(site: site, siteLabel: "site"), recorder: recorder)
         let config = try reader.config()
-        _ = try reader.read(config: config, favorites: try reader.favorites(config), logger: .init(label: "test"))
+        #expect(try reader.knownItems(config).count == Self.count)
         let offered = Self.catalog(title: { "Offered \($0)" })
         reader.offer(["catalog.json": InputsDigest.Read(bytes: offered, digest: offered.withUnsafeBytes { StableHasher.digest($0) })])
         #expect(reader.offeredPaths.isEmpty)
+        let loaded = try reader.read(config: config, favorites: try reader.favorites(config), logger: .init(label: "test"))
+        #expect(loaded.items.first?.title == "Item 0")
+        #expect(recorder.digests["catalog.json"] == catalog.withUnsafeBytes { StableHasher.digest($0) })
 
         let fresh = SiteReader(options: BuildOptions(site: site, siteLabel: "site"), recorder: InputRecorder())
         fresh.offer(["catalog.json": InputsDigest.Read(bytes: offered, digest: offered.withUnsafeBytes { StableHasher.digest($0) })])
