@@ -116,7 +116,9 @@ struct InputStamps: Equatable {
         // plain `stat` may answer from a cache for a while. (`settle` compares the server's
         // times with this machine's clock: a server clock behind by more than `settle` is
         // not covered.)
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Without waiting: a named pipe in an input's place would block the open (see
+        // `FileBytes.input`); it counts as unreadable, and the read names it.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let missing = errno == ENOENT
             entries[path] = nil
@@ -133,8 +135,10 @@ struct InputStamps: Equatable {
             return .digest(known.digest)
         }
         entries[path] = nil
+        // A folder, pipe or device is never read here (`/dev/zero` would never end).
+        guard before.st_mode & S_IFMT == S_IFREG else { return .unreadable }
         let digest: StableHasher.FileDigest
-        if before.st_mode & S_IFMT == S_IFREG, Int(before.st_size) >= keptFrom {
+        if Int(before.st_size) >= keptFrom {
             guard let bytes = FileBytes.read(descriptor: fd) else { return .unreadable }
             digest = .digest(bytes.withUnsafeBytes { StableHasher.digest($0) })
             kept(bytes)
@@ -142,7 +146,7 @@ struct InputStamps: Equatable {
             digest = StableHasher.digestOfFile(descriptor: fd)
         }
         // Recorded only when nothing changed while it was read, and not just before.
-        if case .digest(let value) = digest, before.st_mode & S_IFMT == S_IFREG, fstat(fd, &after) == 0,
+        if case .digest(let value) = digest, fstat(fd, &after) == 0,
             Stamp(before) == Stamp(after), Stamp(before).changed < now - settle.inNanoseconds
         {
             entries[path] = (Stamp(before), value, now)

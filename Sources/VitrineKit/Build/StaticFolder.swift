@@ -17,14 +17,16 @@ enum StaticFolder {
         let listing = try FileTree.list(folder.path)
         var files = listing.files
         for link in listing.symlinks {
-            var isLinkedFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder.path + "/" + link, isDirectory: &isLinkedFolder) else {
+            var status = stat()
+            guard stat(folder.path + "/" + link, &status) == 0 else {
                 throw VitrineError(file: label("\(name)/\(link)"), "is a symbolic link to nothing")
             }
-            if isLinkedFolder.boolValue {
-                throw VitrineError(file: label("\(name)/\(link)"), "is a symbolic link to a folder; static/ copies files only")
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: files.append(link)
+            case S_IFDIR: throw VitrineError(file: label("\(name)/\(link)"), "is a symbolic link to a folder; static/ copies files only")
+            // A pipe would block the copy, a device like /dev/zero never end it.
+            default: throw VitrineError(file: label("\(name)/\(link)"), "is a symbolic link to a pipe, socket or device; static/ copies files only")
             }
-            files.append(link)
         }
         if let other = listing.others.first {
             throw VitrineError(file: label("\(name)/\(other)"), "is not a regular file")

@@ -17,12 +17,7 @@ struct FavoritesStore: Sendable {
 
     /// The current file; no file means no favorites yet.
     func read() throws(VitrineError) -> FavoritesFile {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            if FileManager.default.fileExists(atPath: url.path) {
-                throw VitrineError(file: label, "cannot read")
-            }
-            return FavoritesFile(favorites: [])
-        }
+        guard let data = try FileBytes.input(atPath: url.path, label: label) else { return FavoritesFile(favorites: []) }
         return try FavoritesFile.parse(data, file: label)
     }
 

@@ -27,12 +27,7 @@ struct DiskSiteFolder: SiteFolder {
     }
 
     func read(_ relative: String) throws(VitrineError) -> Data? {
-        let url = root.appendingPathComponent(relative)
-        guard try Self.fileExists(at: url, label: label(relative)) else { return nil }
-        guard let data = FileBytes.read(atPath: url.path) else {
-            throw VitrineError(file: label(relative), "cannot read: \(String(cString: strerror(errno)))")
-        }
-        return data
+        try FileBytes.input(atPath: root.appendingPathComponent(relative).path, label: label(relative))
     }
 
     func names(in relative: String) throws(VitrineError) -> [String]? {

@@ -16,11 +16,41 @@ enum FileBytes {
     /// Below this, `Data(contentsOf:)`'s ordinary memory is as fast.
     static let mappedFrom = 1 << 20
 
+    /// An input's bytes — a file of the site, which may hold anything: the file at `path`
+    /// (after links), or nil when there is none. Opened without waiting: a named pipe in a
+    /// file's place would block the open until some writer came, and the build with it,
+    /// beyond Ctrl-C. Only a regular file is read; a folder, pipe, socket or device is
+    /// refused with one line naming `label`.
+    static func input(atPath path: String, label: String) throws(VitrineError) -> Data? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw VitrineError(file: label, "cannot read: \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw VitrineError(file: label, "cannot read: \(String(cString: strerror(errno)))") }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw VitrineError(file: label, "is a folder; a file was expected here")
+        default: throw VitrineError(file: label, "is not a regular file (a named pipe, socket or device); a file was expected here")
+        }
+        guard let data = read(descriptor: fd) else { throw VitrineError(file: label, "cannot read: \(String(cString: strerror(errno)))") }
+        return data
+    }
+
     /// The bytes of the file at `path`; on failure, nil with `errno` set.
+    /// Only a regular file is read (a pipe would block, `/dev/zero` never end: EINVAL).
     static func read(atPath path: String) -> Data? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { return nil }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            errno = EINVAL
+            return nil
+        }
         return read(descriptor: fd)
     }
 
