@@ -118,9 +118,9 @@ struct InputStamps: Equatable {
         // not covered.)
         // Without waiting: a named pipe in an input's place would block the open (see
         // `FileBytes.input`); it counts as unreadable, and the read names it.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = FileBytes.openWithoutWaiting(path)
         guard fd >= 0 else {
-            let missing = errno == ENOENT
+            let missing = errno == ENOENT || errno == ENOTDIR
             entries[path] = nil
             return missing ? .missing : .unreadable
         }

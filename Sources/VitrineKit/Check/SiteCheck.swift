@@ -81,12 +81,8 @@ public struct SiteCheck: Sendable {
             })
         else { return [] }
         let label = options.label("i18n/\(name)")
-        let text: String
-        do {
-            text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-        } catch {
-            throw VitrineError(file: label, "cannot read translation: \(error.localizedDescription)")
-        }
+        guard let data = try FileBytes.input(atPath: folder.appendingPathComponent(name).path, label: label) else { return [] }
+        guard let text = String(data: data, encoding: .utf8) else { throw VitrineError(file: label, "not valid UTF-8 text") }
         let missing = try ThemeStrings.missingKeys(inYAML: text, file: label)
         guard !missing.isEmpty else { return [] }
         return ["\(label): \(missing.count) of \(ThemeStrings.keys.count) keys missing (the theme's text is shown): \(missing.joined(separator: ", "))"]

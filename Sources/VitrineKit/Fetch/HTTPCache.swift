@@ -41,10 +41,11 @@ actor HTTPCache {
     /// A stored response younger than `maxAge`, or nil.
     func response(for request: HTTPRequest) -> HTTPResponse? {
         let (metadataURL, bodyURL) = files(Self.key(for: request))
-        guard let metadataData = FileManager.default.contents(atPath: metadataURL.path),
+        // `FileBytes.read`: a pipe or device put in the cache is a miss, never a wait.
+        guard let metadataData = FileBytes.read(atPath: metadataURL.path),
             let metadata = try? JSONDecoder().decode(Metadata.self, from: metadataData),
             metadata.url == request.redactedURL,
-            let body = FileManager.default.contents(atPath: bodyURL.path)
+            let body = FileBytes.read(atPath: bodyURL.path)
         else { return nil }
         let age = now().timeIntervalSince1970 - metadata.storedAt
         guard age >= 0, age <= maxAge.inSeconds else { return nil }

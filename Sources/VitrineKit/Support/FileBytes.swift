@@ -22,9 +22,10 @@ enum FileBytes {
     /// beyond Ctrl-C. Only a regular file is read; a folder, pipe, socket or device is
     /// refused with one line naming `label`.
     static func input(atPath path: String, label: String) throws(VitrineError) -> Data? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = openWithoutWaiting(path)
         guard fd >= 0 else {
-            if errno == ENOENT { return nil }
+            // No file there, or a file where the path needs a folder.
+            if errno == ENOENT || errno == ENOTDIR { return nil }
             throw VitrineError(file: label, "cannot read: \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
@@ -39,10 +40,22 @@ enum FileBytes {
         return data
     }
 
+    /// Opens `path` to read without waiting: a named pipe's open would wait for a writer, and
+    /// a terminal's could become the process's. The descriptor is made blocking again at once
+    /// (file systems such as FUSE's may honour the flag on reads); callers read only what
+    /// `fstat` shows is a regular file. -1 with `errno` set when it cannot be opened.
+    static func openWithoutWaiting(_ path: String) -> Int32 {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return -1 }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        return fd
+    }
+
     /// The bytes of the file at `path`; on failure, nil with `errno` set.
     /// Only a regular file is read (a pipe would block, `/dev/zero` never end: EINVAL).
     static func read(atPath path: String) -> Data? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = openWithoutWaiting(path)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var status = stat()

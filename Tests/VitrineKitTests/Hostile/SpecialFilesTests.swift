@@ -16,7 +16,7 @@ struct SpecialFilesTests {
         let url = site.appendingPathComponent(relative)
         try? FileManager.default.removeItem(at: url)
         if replacement == "pipe" {
-            #expect(mkfifo(url.path, 0o644) == 0)
+            try #require(mkfifo(url.path, 0o644) == 0)
         } else {
             try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: replacement)
         }
@@ -33,7 +33,8 @@ struct SpecialFilesTests {
 
         // `favorites add` and the serve star read it under their lock the same way.
         let store = FavoritesStore(url: site.appendingPathComponent("favorites.json"), label: "site/favorites.json")
-        #expect(throws: VitrineError.self) { try store.read() }
+        let storeError = #expect(throws: VitrineError.self) { try store.read() }
+        #expect(storeError?.message == "site/favorites.json: \(Self.refusal)")
     }
 
     @Test(.timeLimit(.minutes(1)), arguments: ["pipe", "/dev/zero"])
@@ -57,7 +58,7 @@ struct SpecialFilesTests {
         var destination = target
         if target == "pipe" {
             destination = try TestSupport.temporaryDirectory().appendingPathComponent("pipe").path
-            #expect(mkfifo(destination, 0o644) == 0)
+            try #require(mkfifo(destination, 0o644) == 0)
         }
         try FileManager.default.createSymbolicLink(atPath: staticFolder.appendingPathComponent("robots.txt").path, withDestinationPath: destination)
         let output = try TestSupport.temporaryDirectory().appendingPathComponent("public")
@@ -68,12 +69,35 @@ struct SpecialFilesTests {
     @Test(.timeLimit(.minutes(1))) func wholeFileReadsTakeRegularFilesOnly() throws {
         let folder = try TestSupport.temporaryDirectory()
         let pipe = folder.appendingPathComponent("pipe").path
-        #expect(mkfifo(pipe, 0o644) == 0)
+        try #require(mkfifo(pipe, 0o644) == 0)
         #expect(FileBytes.read(atPath: pipe) == nil)
         #expect(FileBytes.read(atPath: "/dev/zero") == nil)
         #expect(throws: VitrineError.self) { try FileBytes.input(atPath: pipe, label: "pipe") }
         var stamps = InputStamps()
         #expect(stamps.digest(ofFileAt: pipe) == .unreadable)
         #expect(stamps.digest(ofFileAt: "/dev/zero") == .unreadable)
+    }
+
+    /// `vitrine check` reads a site's translation the same way.
+    @Test(.timeLimit(.minutes(1)), arguments: ["pipe", "/dev/zero"])
+    func checkRefusesATranslationThatIsNotAFile(_ replacement: String) throws {
+        let site = try TestSupport.copySite(TestSupport.fixtureSite)
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("i18n"), withIntermediateDirectories: true)
+        try Self.replace("i18n/en.yml", in: site, with: replacement)
+        let check = SiteCheck(options: BuildOptions(site: site, siteLabel: "site"))
+        let error = #expect(throws: VitrineError.self) { try check.translationWarnings(language: "en") }
+        #expect(error?.message == "site/i18n/en.yml: \(Self.refusal)")
+    }
+
+    /// Opened without waiting, then read as ever: a regular file's bytes, whole; a path
+    /// through a file (`favorites.json/x`) is no file, as a missing one.
+    @Test func aRegularFileReadsWholeAndAPathThroughAFileIsNoFile() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let file = folder.appendingPathComponent("big.json")
+        let bytes = Data((0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try bytes.write(to: file)
+        #expect(try FileBytes.input(atPath: file.path, label: "big.json") == bytes)
+        #expect(try FileBytes.input(atPath: file.path + "/x", label: "x") == nil)
+        #expect(try FileBytes.input(atPath: folder.appendingPathComponent("missing").path, label: "missing") == nil)
     }
 }
