@@ -103,6 +103,9 @@ public struct SiteBuilder: Sendable {
         // build that writes every file makes them in an empty folder, not over the spare's.
         let reuse = options.checkLinks ? nil : previous
         let listings = options.renderToMemory ? nil : publisher.startListing(spare: reuse != nil)
+        // Its thread writes the folders' records through a temporary file beside the output:
+        // a build stopped by an error or a signal waits for it, so a clean stop leaves nothing.
+        defer { listings?.waitForRecords() }
         let theme = try run(.compileTemplates) { () throws(VitrineError) in try Theme(compiling: themeSources) }
         let site = try run(.readSite) { () throws(VitrineError) in
             try reader.read(config: config, favorites: favorites, resolved: fetched.resolved, logger: logger)
