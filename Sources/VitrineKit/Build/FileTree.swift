@@ -41,13 +41,17 @@ enum FileTree {
     /// With the `record` of an earlier listing of the same tree, a folder whose inode number
     /// and status-change time (ctime) are still those recorded is taken from the record
     /// instead of being read (`Folder`); the root is always read. Returns the record of this
-    /// listing and how many folders were read.
-    static func list(folder fd: Int32, record: Record = Record(), settle: Duration = Folder.settle) throws(VitrineError) -> (
+    /// listing and how many folders were read. Once `stopped` returns true the walk stops
+    /// with `VitrineError.interrupted` (a build that no longer needs the listing).
+    static func list(
+        folder fd: Int32, record: Record = Record(), settle: Duration = Folder.settle, stopped: @escaping () -> Bool = { false }
+    ) throws(VitrineError) -> (
         listing: Listing, record: Record, read: Int
     ) {
         let now = Folder.now()
         // A record from what is now the future (the clock went back) is not used.
-        var walk = Walk(cursor: Cursor(record.listed <= now ? record : Record()), trustedBefore: now - settle.inNanoseconds)
+        var walk = Walk(
+            cursor: Cursor(record.listed <= now ? record : Record()), trustedBefore: now - settle.inNanoseconds, stopped: stopped)
         walk.record.listed = now
         walk.listing.files.reserveCapacity(record.count)
         walk.listing.inodes.reserveCapacity(record.count)
@@ -66,6 +70,7 @@ enum FileTree {
     private struct Walk {
         var cursor: Cursor
         let trustedBefore: Int64
+        let stopped: () -> Bool
         var listing = Listing()
         var record = Record()
         var read = 0
@@ -94,6 +99,7 @@ enum FileTree {
         /// when it has not changed since, with a descriptor open on it when it holds
         /// folders (else -1); nil when it was removed meanwhile.
         mutating func folder(at path: String, name: String, in parent: Int32) throws(VitrineError) -> (Folder, Int32)? {
+            if stopped() { throw VitrineError.interrupted }
             if let (known, raw) = cursor.find(path), known.changed != 0 {
                 var status = stat()
                 func unchanged() -> Bool {

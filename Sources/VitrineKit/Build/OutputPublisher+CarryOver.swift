@@ -214,6 +214,10 @@ extension OutputPublisher {
         private let recorded = DispatchSemaphore(value: 0)
         private let result = Mutex<Result<(Listed, Listed?), VitrineError>?>(nil)
         private static let writing = Mutex<Void>(())
+        /// Set by `cancel()`: the walk stops, and the records are not written. Held while
+        /// they are written, so that once `cancel()` returns, nothing more is written.
+        private let cancelled = Mutex(false)
+        private let stopping = Atomic(false)
 
         /// Opens both folders now, so that renaming the spare into place as the staging
         /// folder cannot race with the listing, and lists them on two other threads. Then
@@ -231,7 +235,9 @@ extension OutputPublisher {
                 var known = FileTree.Records()
                 let listed = Result { () throws(VitrineError) in
                     known = FileBytes.read(atPath: records.path).flatMap { FileTree.Records($0) } ?? FileTree.Records()
-                    return try OutputPublisher.list(folder: outputFolder, and: spareFolder, records: known)
+                    return try OutputPublisher.list(folder: outputFolder, and: spareFolder, records: known) { [self] in
+                        stopping.load(ordering: .relaxed)
+                    }
                 }
                 result.withLock { $0 = listed }
                 done.signal()
@@ -243,8 +249,11 @@ extension OutputPublisher {
                     let bytes = kept.data
                     // One writer of the temporary file at a time, should an earlier build in
                     // this process (`serve`) still be writing its records.
-                    Self.writing.withLock { _ in
-                        _ = AtomicFile.replaceQuickly(records, temporary: temporary) { write in write(bytes) }
+                    cancelled.withLock { cancelled in
+                        guard !cancelled else { return }
+                        Self.writing.withLock { _ in
+                            _ = AtomicFile.replaceQuickly(records, temporary: temporary) { write in write(bytes) }
+                        }
                     }
                 }
                 recorded.signal()
@@ -271,6 +280,15 @@ extension OutputPublisher {
             recorded.wait()
             recorded.signal()
         }
+
+        /// For a build that will not use the listings (nothing changed, or it failed):
+        /// stops the walk and keeps the records from being written, without waiting for the
+        /// walk. A write already under way is finished first, so once this returns, nothing
+        /// is left beside the output (the temporary file) and nothing more will be.
+        func cancel() {
+            stopping.store(true, ordering: .relaxed)
+            cancelled.withLock { $0 = true }
+        }
     }
 
     /// Starts listing the output, when there is one, and its spare tree when the build will
@@ -284,12 +302,13 @@ extension OutputPublisher {
     /// Lists the folder open at `first` and, when given, the one at `second` (on another
     /// thread), each with its record in `records`; closes both.
     static func list(
-        folder first: Int32, and second: Int32?, records: FileTree.Records = FileTree.Records()
+        folder first: Int32, and second: Int32?, records: FileTree.Records = FileTree.Records(),
+        stopped: @escaping @Sendable () -> Bool = { false }
     ) throws(VitrineError) -> (Listings.Listed, Listings.Listed?) {
         @Sendable func listed(_ fd: Int32) throws(VitrineError) -> Listings.Listed {
             var status = stat()
             let root = fstat(fd, &status) == 0 ? UInt64(status.st_ino) : 0
-            let (listing, record, read) = try FileTree.list(folder: fd, record: records.trees[root] ?? FileTree.Record())
+            let (listing, record, read) = try FileTree.list(folder: fd, record: records.trees[root] ?? FileTree.Record(), stopped: stopped)
             return Listings.Listed(listing: listing, record: record, root: root, read: read)
         }
         guard let second else { return (try listed(first), nil) }

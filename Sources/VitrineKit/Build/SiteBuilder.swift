@@ -63,6 +63,16 @@ public struct SiteBuilder: Sendable {
                 return nil
             }
         }
+        // Both trees are listed on another thread while the inputs are compared and the site
+        // is read (`OutputPublisher.Listings`); only a build that goes on to carry files over
+        // waits for the listing. The spare is listed when the build may reuse it: an output
+        // with a manifest, and not `--strict`, which starts from an empty folder.
+        let previousBytes = publisher.previousManifestBytes()
+        let listings = options.renderToMemory ? nil : publisher.startListing(spare: !options.checkLinks && previousBytes != nil)
+        // A build that stops before its carry-over (nothing changed, an error, a signal)
+        // stops the walk without waiting for it; a records file being written is finished
+        // first, so a clean stop leaves nothing beside the output.
+        defer { listings?.cancel() }
         let themeSources = try run(.loadTemplates) { () throws(VitrineError) in
             try Theme.Sources.read(
                 defaults: options.themeDirectory ?? Theme.defaultDirectory,
@@ -72,7 +82,6 @@ public struct SiteBuilder: Sendable {
             try StaticFolder.files(site: options.site, label: options.label)
         }
         // Only its summary until the inputs are compared: an unchanged rebuild needs no more.
-        let previousBytes = publisher.previousManifestBytes()
         let previousSummary = previousBytes.flatMap(BuildManifest.Summary.init)
         let inputsDigest = InputsDigest(options: options, config: config, theme: themeSources, staticFiles: staticFiles)
         let unchanged = try run(.compareInputs) {
@@ -102,10 +111,6 @@ public struct SiteBuilder: Sendable {
         // `--strict` checks the links of the whole staged site, so it renders everything; a
         // build that writes every file makes them in an empty folder, not over the spare's.
         let reuse = options.checkLinks ? nil : previous
-        let listings = options.renderToMemory ? nil : publisher.startListing(spare: reuse != nil)
-        // Its thread writes the folders' records through a temporary file beside the output:
-        // a build stopped by an error or a signal waits for it, so a clean stop leaves nothing.
-        defer { listings?.waitForRecords() }
         let theme = try run(.compileTemplates) { () throws(VitrineError) in try Theme(compiling: themeSources) }
         let site = try run(.readSite) { () throws(VitrineError) in
             try reader.read(config: config, favorites: favorites, resolved: fetched.resolved, logger: logger)

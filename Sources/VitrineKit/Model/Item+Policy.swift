@@ -1,3 +1,5 @@
+import Foundation
+
 /// The input policies applied to an item wherever one is decoded — API responses,
 /// snapshots, catalogs, favorites — so pages, snapshots and the terminal never see a raw value:
 ///
@@ -63,10 +65,14 @@ extension Item {
             app.screenshots = app.screenshots.enumerated().compactMap { checker.picture($1, ["app", "screenshots", "\($0)"]) }
             app.iPadScreenshots = app.iPadScreenshots.enumerated().compactMap { checker.picture($1, ["app", "iPadScreenshots", "\($0)"]) }
             item.details = .app(app)
-        case .entry(var entry)?:
+        case .entry(let original)?:
+            var entry = original
             entry.rating = checker.rating(entry.rating, outOf: 10, ["entry", "rating"])
             entry.description = entry.description.map(TextPolicy.markdown)
-            item.details = .entry(entry)
+            // Boxed anew only when a policy changed a byte (a catalog has 100,000 of them).
+            if entry.rating?.bitPattern != original.rating?.bitPattern || !String.sameBytes(entry.description, original.description) {
+                item.details = .entry(entry)
+            }
         case nil:
             break
         }
@@ -79,5 +85,16 @@ extension Item {
     ) {
         for field in fields { details[keyPath: field] = details[keyPath: field].map(TextPolicy.plain) }
         for list in lists { details[keyPath: list] = details[keyPath: list].map(TextPolicy.plain) }
+    }
+}
+
+extension String {
+    /// Whether two optional texts are both nil or hold the same bytes (not merely
+    /// canonically equivalent, as `==` says): one `memcmp`.
+    static func sameBytes(_ first: String?, _ second: String?) -> Bool {
+        guard var first, var second else { return first == nil && second == nil }
+        return first.withUTF8 { a in
+            second.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension Item {
     /// At most this many problems of one file are listed; the rest are counted in one line.
@@ -20,16 +21,14 @@ extension Item {
     static func checkedFlagging(
         _ items: [Item], file: String, data: Data?, field: ([String]) -> [String] = { $0 }, location: (Int) -> [JSONLocator.Step]
     ) -> (items: [Item], warnings: [String], flagged: [Bool]) {
-        var checked: [Item] = []
-        checked.reserveCapacity(items.count)
-        var flagged: [Bool] = []
-        flagged.reserveCapacity(items.count)
+        let (checked, problems) = checkedInParallel(items)
+        var flagged = [Bool](repeating: false, count: checked.count)
         var warnings: [String] = []
         var more = 0
-        for (index, (clean, problems)) in checkedInParallel(items).enumerated() {
-            checked.append(clean)
-            flagged.append(!problems.isEmpty)
-            for problem in problems {
+        for (index, found) in problems {
+            flagged[index] = true
+            let clean = checked[index]
+            for problem in found {
                 guard warnings.count < problemsListedPerFile else {
                     more += 1
                     continue
@@ -50,21 +49,36 @@ extension Item {
         return (checked, warnings, flagged)
     }
 
-    /// `checked()` of every item, in order; a long list is split between the cores (each
-    /// check depends on its item only).
-    private static func checkedInParallel(_ items: [Item]) -> [(item: Item, problems: [Problem])] {
+    /// `checked()` of every item, in order, and the problems found, by index in order; a
+    /// long list is split between the cores (each check depends on its item only), each
+    /// writing its run of the result in place.
+    private static func checkedInParallel(_ items: [Item]) -> (items: [Item], problems: [(index: Int, problems: [Problem])]) {
         let jobs = items.count >= 2000 ? min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
-        guard jobs > 1 else { return items.map { $0.checked() } }
-        return Array(unsafeUninitializedCapacity: items.count) { buffer, initialized in
+        guard jobs > 1 else {
+            var problems: [(index: Int, problems: [Problem])] = []
+            let checked = items.enumerated().map { index, item in
+                let (clean, found) = item.checked()
+                if !found.isEmpty { problems.append((index, found)) }
+                return clean
+            }
+            return (checked, problems)
+        }
+        let found = Mutex<[[(index: Int, problems: [Problem])]]>(Array(repeating: [], count: jobs))
+        let checked = [Item](unsafeUninitializedCapacity: items.count) { buffer, initialized in
             // Each job initialises only its own run of the buffer.
             nonisolated(unsafe) let buffer = buffer
             DispatchQueue.concurrentPerform(iterations: jobs) { job in
+                var problems: [(index: Int, problems: [Problem])] = []
                 for index in items.count * job / jobs..<items.count * (job + 1) / jobs {
-                    (buffer.baseAddress! + index).initialize(to: items[index].checked())
+                    let (clean, itemProblems) = items[index].checked()
+                    (buffer.baseAddress! + index).initialize(to: clean)
+                    if !itemProblems.isEmpty { problems.append((index, itemProblems)) }
                 }
+                found.withLock { $0[job] = problems }
             }
             initialized = items.count
         }
+        return (checked, found.withLock { $0 }.flatMap { $0 })
     }
 }
 

@@ -138,4 +138,36 @@ struct FolderRecordTests {
         #expect(cursor.find("items/x") == nil, "and ends the record")
         #expect(cursor.isAtEnd)
     }
+
+    @Test("a listing the build no longer needs stops at the next folder, and a cancelled one leaves nothing beside the output")
+    func aStoppedListingStops() async throws {
+        let root = try TestSupport.temporaryDirectory("vitrine-record")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appendingPathComponent("public")
+        for index in 0..<50 { try Self.write("\(index)", output, "items/\(index)/index.html") }
+        var asked = 0
+        #expect(throws: VitrineError.interrupted) {
+            try FileTree.list(folder: FileTree.openFolder(output.path)) {
+                asked += 1
+                return asked > 3
+            }
+        }
+        #expect(asked == 4, "the walk stops at the first folder after it was told to")
+
+        let records = root.appendingPathComponent(".public.vitrine-folders")
+        let temporary = root.appendingPathComponent(".public.vitrine-folders-\(getpid())")
+        let listings = try OutputPublisher.Listings(
+            output: output.path, spare: root.appendingPathComponent(".public.vitrine-spare").path, listSpare: false, records: records,
+            temporary: temporary)
+        listings.cancel()
+        listings.waitForRecords()
+        #expect(!FileManager.default.fileExists(atPath: temporary.path), "nothing is left beside the output")
+        if FileManager.default.fileExists(atPath: records.path) {
+            // Written whole before the cancel, or not at all.
+            #expect(try FileTree.Records(Data(contentsOf: records)) != nil)
+        }
+        // Either way the next listing reads the tree right.
+        let (listing, _, _) = try Self.list(output)
+        #expect(listing.files.count == 50)
+    }
 }

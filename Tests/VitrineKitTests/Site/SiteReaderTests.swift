@@ -121,4 +121,25 @@ struct SiteReaderTests {
         #expect(!json.contains("details"))
         #expect(try JSONDecoder().decode(Item.self, from: Data(json.utf8)) == item)
     }
+
+    @Test("galleries keep each id once, up to their limit; an item listed in two galleries has one page, homed in the first")
+    func galleriesKeepEachIDOnce() throws {
+        func snapshot(_ gallery: String, _ ids: [String]) -> String {
+            let items = ids.map { #"{"id": "giphy:\#($0)", "title": "\#($0)"}"# }.joined(separator: ", ")
+            return
+                #"{"format": "vitrine-snapshot/1", "gallery": "\#(gallery)", "source": "giphy", "query": "q", "fetchedAt": "2026-11-20T00:00:00Z", "totalResults": 9, "invalidIDs": [], "items": [\#(items)]}"#
+        }
+        let folder = MemoryFolder(files: [
+            "site.yml": "title: Twice\ngalleries:\n  - name: one\n    source: giphy\n    query: q\n    limit: 3\n  - name: two\n    source: giphy\n    query: q\n",
+            "data/one.json": snapshot("one", ["a", "b", "a", "c", "d"]),
+            "data/two.json": snapshot("two", ["c", "e", "c", "b", "e", "f"]),
+        ])
+        let reader = SiteReader(options: BuildOptions(site: URL(fileURLWithPath: "/nowhere/at/all"), siteLabel: "mem"), folder: folder)
+        let config = try reader.config()
+        let site = try reader.read(config: config, favorites: FavoritesFile(favorites: []), logger: .init(label: "test"))
+        #expect(site.galleries.map { $0.items.map(\.title) } == [["a", "b", "c"], ["c", "e", "b", "f"]])
+        #expect(site.items.map(\.title) == ["a", "b", "c", "e", "f"])
+        let homes = site.items.map { site.homeOf[$0.id].map { "\($0.gallery ?? -1):\($0.index)" } ?? "none" }
+        #expect(homes == ["0:0", "0:1", "0:2", "1:1", "1:3"])
+    }
 }

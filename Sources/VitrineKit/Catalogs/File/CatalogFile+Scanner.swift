@@ -13,11 +13,29 @@ extension CatalogFile {
     /// (0.3 s of 1 s); this takes a tenth of that.
     static func scan(_ bytes: UnsafeRawBufferPointer) -> CatalogFile? {
         guard let scanned = scan(bytes, cache: nil) else { return nil }
-        let entries = scanned.elements.compactMap { element -> Entry? in
-            if case .entry(let entry) = element { return entry }
-            return nil
+        switch scanned.elements {
+        case .read(let elements):
+            let entries = elements.compactMap { element -> Entry? in
+                if case .entry(let entry) = element { return entry }
+                return nil
+            }
+            return CatalogFile(format: scanned.format, items: entries)
+        case .items(let items, _, invalidID: nil):
+            // Made from entries as they were read: each field is the entry's.
+            let entries = items.map { item in
+                Entry(
+                    id: item.id.value, title: item.title, rating: item.entry?.rating,
+                    image: item.image.map { Entry.Image(url: $0.url, width: $0.width, height: $0.height) },
+                    description: item.entry?.description, source: item.link)
+            }
+            return CatalogFile(format: scanned.format, items: entries)
+        case .items:
+            // An invalid id made no item: the entries as read in one pass.
+            var scanner = Scanner(bytes: bytes)
+            scanner.inParallel = false
+            guard let again = scanner.catalog(), case .read(let elements) = again.elements else { return nil }
+            return CatalogFile(format: again.format, items: elements.compactMap { if case .entry(let entry) = $0 { entry } else { nil } })
         }
-        return CatalogFile(format: scanned.format, items: entries)
     }
 
     /// The catalog's bytes scanned; an element whose bytes `cache` holds is not read again.
@@ -35,16 +53,30 @@ extension CatalogFile {
 
     struct Scanned {
         let format: String
-        let elements: [Element]
+        let elements: Elements
         /// The digest of each element's bytes (to the next element, or the closing `]`) when
         /// the items were read in spans (`elementsInParallel`); empty otherwise.
         let spans: [StableHasher.Digest]
+    }
+
+    /// The elements of `items`, in the file's order.
+    enum Elements {
+        /// Read in one pass.
+        case read([Element])
+        /// Read in spans by every core, each made an item where it was read (the serial
+        /// copying of 100,000 elements into items was a sizeable part of a rebuild);
+        /// `fresh` tells the items read now from those taken from the cache. An element
+        /// whose id is invalid makes no item (a placeholder stands in): `invalidID` is the
+        /// first such element, and the read fails there.
+        case items([Item], fresh: [Bool], invalidID: (index: Int, entry: Entry)?)
     }
 
     struct Scanner {
         let bytes: UnsafeRawBufferPointer
         var position = 0
         var cache: CatalogCache?
+        /// Whether a large `items` array may be read by every core (`elementsInParallel`).
+        var inParallel = true
 
         init(bytes: UnsafeRawBufferPointer) {
             self.bytes = bytes
@@ -52,7 +84,7 @@ extension CatalogFile {
 
         mutating func catalog() -> Scanned? {
             var format: String?
-            var items: (elements: [Element], spans: [StableHasher.Digest])?
+            var items: (elements: Elements, spans: [StableHasher.Digest])?
             var seen: Set<String> = []
             let complete = object { key, scanner in
                 guard seen.insert(key).inserted else { return false }
@@ -72,15 +104,15 @@ extension CatalogFile {
             return Scanned(format: format, elements: items.elements, spans: items.spans)
         }
 
-        private mutating func elements() -> (elements: [Element], spans: [StableHasher.Digest])? {
-            if let read = elementsInParallel() { return read }
+        private mutating func elements() -> (elements: Elements, spans: [StableHasher.Digest])? {
+            if inParallel, let read = elementsInParallel() { return read }
             var elements: [Element] = []
             let complete = array { scanner in
                 guard let entry = scanner.entry() else { return false }
                 elements.append(.entry(entry))
                 return true
             }
-            return complete ? (elements, []) : nil
+            return complete ? (.read(elements), []) : nil
         }
 
         /// A large `items` array read by every core: a quick pass finds where each element
@@ -90,54 +122,73 @@ extension CatalogFile {
         ///
         /// Each element's bytes are hashed: an element the cache holds was read in an
         /// earlier build, byte for byte, and ended where the next began, so it is not read again.
-        private mutating func elementsInParallel() -> (elements: [Element], spans: [StableHasher.Digest])? {
+        private mutating func elementsInParallel() -> (elements: Elements, spans: [StableHasher.Digest])? {
             let jobs = min(8, ProcessInfo.processInfo.activeProcessorCount)
             guard jobs > 1, bytes.count - position > 1 << 20, let (starts, end) = elementStarts(), starts.count >= 1000 else { return nil }
             // Read only, by every job, while this call holds the buffer.
             nonisolated(unsafe) let bytes = bytes
             let cache = cache
-            let results = Mutex<[(elements: [Element], spans: [StableHasher.Digest])?]>(Array(repeating: nil, count: jobs))
-            DispatchQueue.concurrentPerform(iterations: jobs) { job in
-                let run = starts.count * job / jobs..<starts.count * (job + 1) / jobs
-                var scanner = Scanner(bytes: bytes)
-                var elements: [Element] = []
-                var spans: [StableHasher.Digest] = []
-                elements.reserveCapacity(run.count)
-                spans.reserveCapacity(run.count)
-                for index in run {
-                    let span = StableHasher.digest(UnsafeRawBufferPointer(rebasing: bytes[starts[index]..<(index + 1 < starts.count ? starts[index + 1] : end)]))
-                    spans.append(span)
-                    if let item = cache?.item(for: span) {
-                        elements.append(.cached(item))
-                        continue
+            let count = starts.count
+            // Per job: whether its run was read to the end, and its first invalid id.
+            let outcomes = Mutex<[(complete: Bool, invalidID: (index: Int, entry: Entry)?)]>(Array(repeating: (false, nil), count: jobs))
+            var spans = [StableHasher.Digest](repeating: StableHasher.Digest(high: 0, low: 0), count: count)
+            var fresh = [Bool](repeating: false, count: count)
+            let items = spans.withUnsafeMutableBufferPointer { spans in
+                fresh.withUnsafeMutableBufferPointer { fresh in
+                    [Item](unsafeUninitializedCapacity: count) { buffer, initialized in
+                        // Each job initialises only its own run of the three buffers, every
+                        // element of it (a placeholder where it stopped).
+                        nonisolated(unsafe) let (buffer, spans, fresh) = (buffer, spans, fresh)
+                        DispatchQueue.concurrentPerform(iterations: jobs) { job in
+                            let run = count * job / jobs..<count * (job + 1) / jobs
+                            var scanner = Scanner(bytes: bytes)
+                            var invalidID: (index: Int, entry: Entry)?
+                            var index = run.lowerBound
+                            defer {
+                                for rest in index..<run.upperBound { (buffer.baseAddress! + rest).initialize(to: Self.placeholder) }
+                                let outcome = (index == run.upperBound, invalidID)
+                                outcomes.withLock { $0[job] = outcome }
+                            }
+                            while index < run.upperBound {
+                                let span = StableHasher.digest(UnsafeRawBufferPointer(rebasing: bytes[starts[index]..<(index + 1 < count ? starts[index + 1] : end)]))
+                                spans[index] = span
+                                if let item = cache?.item(for: span) {
+                                    (buffer.baseAddress! + index).initialize(to: item)
+                                    index += 1
+                                    continue
+                                }
+                                scanner.position = starts[index]
+                                guard let entry = scanner.entry() else { return }
+                                // `,` then the next element where the quick pass found it, or the closing `]`.
+                                if index + 1 < count {
+                                    guard scanner.take(UInt8(ascii: ",")) else { return }
+                                    scanner.skipWhitespace()
+                                    guard scanner.position == starts[index + 1] else { return }
+                                } else {
+                                    guard scanner.take(UInt8(ascii: "]")), scanner.position == end else { return }
+                                }
+                                if let item = CatalogFile.item(entry) {
+                                    (buffer.baseAddress! + index).initialize(to: item)
+                                } else {
+                                    (buffer.baseAddress! + index).initialize(to: Self.placeholder)
+                                    if invalidID == nil { invalidID = (index, entry) }
+                                }
+                                fresh[index] = true
+                                index += 1
+                            }
+                        }
+                        initialized = count
                     }
-                    scanner.position = starts[index]
-                    guard let entry = scanner.entry() else { return }
-                    // `,` then the next element where the quick pass found it, or the closing `]`.
-                    if index + 1 < starts.count {
-                        guard scanner.take(UInt8(ascii: ",")) else { return }
-                        scanner.skipWhitespace()
-                        guard scanner.position == starts[index + 1] else { return }
-                    } else {
-                        guard scanner.take(UInt8(ascii: "]")), scanner.position == end else { return }
-                    }
-                    elements.append(.entry(entry))
                 }
-                results.withLock { $0[job] = (elements, spans) }
             }
-            let parts = results.withLock { $0 }
-            guard parts.allSatisfy({ $0 != nil }) else { return nil }
-            var elements: [Element] = []
-            var spans: [StableHasher.Digest] = []
-            elements.reserveCapacity(starts.count)
-            spans.reserveCapacity(starts.count)
-            for part in parts {
-                elements += part!.elements
-                spans += part!.spans
-            }
+            let ended = outcomes.withLock { $0 }
+            guard ended.allSatisfy(\.complete) else { return nil }
             position = end
-            return (elements, spans)
+            return (.items(items, fresh: fresh, invalidID: ended.lazy.compactMap(\.invalidID).first), spans)
         }
+
+        /// Stands in for an element that made no item (never seen: the read fails first).
+        private static let placeholder = Item(id: ItemID(source: .file, value: "-"), title: "")
 
         /// The offset of each element of the array at `position` (`[` next, after
         /// whitespace), and the offset after its closing `]`, found by following strings and

@@ -40,79 +40,105 @@ struct CatalogFile: Decodable, Sendable, Equatable {
     static func read(_ data: Data, file: String, cache: URL? = nil) throws(VitrineError) -> (items: [Item], warnings: [String]) {
         var previous = cache.map { CatalogCache.read(from: $0) }
         let format: String
-        let elements: [Element]
+        let elements: Elements
         var spans: [StableHasher.Digest] = []
         if let scanned = data.withUnsafeBytes({ scan($0, cache: previous) }) {
             (format, elements, spans) = (scanned.format, scanned.elements, scanned.spans)
         } else {
             let catalog = try JSONFile.decode(CatalogFile.self, from: data, file: file)
-            (format, elements) = (catalog.format, catalog.items.map(Element.entry))
+            (format, elements) = (catalog.format, .read(catalog.items.map(Element.entry)))
         }
         guard format == Self.format else {
             throw VitrineError(file: file, "unknown catalog format '\(format)' (expected \(Self.format))")
         }
-        var items: [Item] = []
-        items.reserveCapacity(elements.count)
-        var firstIndex: [ItemID: Int] = [:]
-        firstIndex.reserveCapacity(elements.count)
-        var kept: [Int] = []
-        kept.reserveCapacity(elements.count)
-        var duplicates: [(index: Int, first: Int)] = []
-        // Positions in `items` of the items read now, not taken from the cache.
-        var read: [Int] = []
-        for (index, element) in elements.enumerated() {
-            let item: Item
-            switch element {
-            case .cached(let cached):
-                item = cached
-            case .entry(let entry):
-                let id: ItemID
-                do {
-                    id = try ItemID(parsing: Source.file.idPrefix + ":" + entry.id)
-                } catch {
-                    let position = JSONLocator.position(of: [.key("items"), .index(index), .key("id")], in: data)
-                    throw VitrineError(file: file, line: position?.line, column: position?.column, "items[\(index)].id: \(error.message)")
+        // Every element as an item, in the file's order, and whether it was read now (not
+        // taken from the cache); the first invalid id fails the read, naming its place.
+        var items: [Item]
+        var fresh: [Bool]
+        switch elements {
+        case .items(let read, let readNow, let invalidID):
+            if let invalidID { throw idError(invalidID.entry, index: invalidID.index, data: data, file: file) }
+            (items, fresh) = (read, readNow)
+        case .read(let read):
+            items = []
+            items.reserveCapacity(read.count)
+            fresh = []
+            fresh.reserveCapacity(read.count)
+            for (index, element) in read.enumerated() {
+                switch element {
+                case .cached(let cached):
+                    items.append(cached)
+                    fresh.append(false)
+                case .entry(let entry):
+                    guard let item = item(entry) else { throw idError(entry, index: index, data: data, file: file) }
+                    items.append(item)
+                    fresh.append(true)
                 }
-                item = Item(
-                    id: id,
-                    title: entry.title,
-                    link: entry.source,
-                    image: entry.image.map { Picture(url: $0.url, width: $0.width, height: $0.height) },
-                    details: .entry(EntryDetails(rating: entry.rating, description: entry.description))
-                )
             }
-            if let first = firstIndex[item.id] {
+        }
+        // A repeated id is left out, the first kept; `kept` maps positions in `items` to
+        // the file's indices when one was (else they are the same).
+        var firstIndex: [ItemID: Int] = [:]
+        firstIndex.reserveCapacity(items.count)
+        var duplicates: [(index: Int, first: Int)] = []
+        for index in items.indices {
+            let id = items[index].id
+            if let first = firstIndex.updateValue(index, forKey: id) {
+                firstIndex[id] = first
                 duplicates.append((index, first))
-                continue
             }
-            firstIndex[item.id] = index
-            if case .entry = element { read.append(items.count) }
-            kept.append(index)
-            items.append(item)
+        }
+        var kept: [Int]?
+        let ids = duplicates.isEmpty ? [] : items.map(\.id.value)
+        if !duplicates.isEmpty {
+            let left = Set(duplicates.map(\.index))
+            let indices = items.indices.filter { !left.contains($0) }
+            items = indices.map { items[$0] }
+            fresh = indices.map { fresh[$0] }
+            kept = indices
         }
         // Every item goes through the policies, those from the cache too: it saves parsing only.
         let (checked, warnings, flagged) = Item.checkedFlagging(
             items, file: file, data: data,
             field: { $0 == ["entry", "rating"] ? ["rating"] : $0 },
-            location: { [.key("items"), .index(kept[$0])] }
+            location: { [.key("items"), .index(kept?[$0] ?? $0)] }
         )
         items = checked
         if let cache, !spans.isEmpty {
             // Items read now that passed every policy without a problem, for next time.
             var learned: [(digest: StableHasher.Digest, item: Item)] = []
-            for position in read where !flagged[position] && CatalogCache.canKeep(items[position]) {
-                learned.append((spans[kept[position]], items[position]))
+            for position in items.indices where fresh[position] && !flagged[position] && CatalogCache.canKeep(items[position]) {
+                learned.append((spans[kept?[position] ?? position], items[position]))
             }
             previous?.update(at: cache, learned: learned, inUse: spans)
         }
         guard !duplicates.isEmpty else { return (items, warnings) }
-        let ids = elements.map { element -> String in
-            switch element {
-            case .entry(let entry): entry.id
-            case .cached(let item): item.id.value
-            }
-        }
         return (items, warnings + duplicateWarnings(duplicates, ids: ids, data: data, file: file))
+    }
+
+    /// An entry as an item; nil when its id is not valid (`idError` says why).
+    static func item(_ entry: Entry) -> Item? {
+        guard ItemID.isValid(value: entry.id) else { return nil }
+        return Item(
+            id: ItemID(source: .file, value: entry.id),
+            title: entry.title,
+            link: entry.source,
+            image: entry.image.map { Picture(url: $0.url, width: $0.width, height: $0.height) },
+            details: .entry(EntryDetails(rating: entry.rating, description: entry.description))
+        )
+    }
+
+    /// `Site/catalog.json:3:13: items[0].id: invalid id 'file:…': …`
+    private static func idError(_ entry: Entry, index: Int, data: Data, file: String) -> VitrineError {
+        let message: String
+        do {
+            _ = try ItemID(parsing: Source.file.idPrefix + ":" + entry.id)
+            message = "invalid id '\(Source.file.idPrefix):\(entry.id)'"
+        } catch {
+            message = error.message
+        }
+        let position = JSONLocator.position(of: [.key("items"), .index(index), .key("id")], in: data)
+        return VitrineError(file: file, line: position?.line, column: position?.column, "items[\(index)].id: \(message)")
     }
 
     /// `Site/catalog.json:9:13: items[2].id 'a' repeats items[0].id (line 3, column 13); the first is kept`

@@ -100,6 +100,50 @@ struct CatalogCacheTests {
         #expect(try Self.whole(cache, of: edited) == 1_499)
     }
 
+    @Test("a large catalog read by every core fails at its first invalid id, and warns of a repeated one, as a small one does")
+    func largeCatalogsReportIDsAsSmallOnesDo() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = folder.appendingPathComponent(".vitrine-cache/catalogs/catalog.items")
+        let base = CatalogScannerTests.large
+        _ = try CatalogFile.read(base, file: Self.file, cache: cache)  // every item cached but those edited below
+
+        // Two invalid ids, one in each core's half: the first in the file is the one named,
+        // at its line and column, with or without the cache.
+        let invalid = Self.edited(base, [(#"{"id": "i300", "#, #"{"id": "", "#), (#"{"id": "i1200", "#, #"{"id": "a\u0007b", "#)])
+        for cached in [nil, cache] {
+            #expect {
+                try CatalogFile.read(invalid, file: Self.file, cache: cached)
+            } throws: { error in
+                let position = JSONLocator.position(of: [.key("items"), .index(300), .key("id")], in: invalid)
+                let error = try #require(error as? VitrineError)
+                return error.location?.line == position?.line && error.location?.column == position?.column
+                    && error.message.hasSuffix("items[300].id: invalid id 'file:': the part after 'file:' must be 1–200 printable characters")
+            }
+        }
+        let second = Self.edited(base, [(#"{"id": "i1200", "#, #"{"id": "a\u0007b", "#)])
+        #expect {
+            try CatalogFile.read(second, file: Self.file, cache: cache)
+        } throws: { error in
+            (error as? VitrineError)?.message.contains("items[1200].id: invalid id 'file:a") == true
+        }
+
+        // A repeated id in the second half: left out, the first kept, both places named.
+        let repeated = Self.edited(base, [(#"{"id": "i1300", "title": "T "#, #"{"id": "i2", "title": "T "#)])
+        for cached in [nil, cache] {
+            let read = try CatalogFile.read(repeated, file: Self.file, cache: cached)
+            #expect(read.items.count == 1_499)
+            #expect(read.items.filter { $0.id.value == "i2" }.count == 1 && read.items[2].id.value == "i2")
+            #expect(read.items.map(\.id.value) == (0..<1_500).filter { $0 != 1_300 }.map { "i\($0)" })
+            let here = try #require(JSONLocator.position(of: [.key("items"), .index(1_300), .key("id")], in: repeated))
+            let there = try #require(JSONLocator.position(of: [.key("items"), .index(2), .key("id")], in: repeated))
+            #expect(
+                read.warnings.contains(
+                    "\(Self.file):\(here.line):\(here.column): items[1300].id 'i2' repeats items[2].id (line \(there.line), column \(there.column)); the first is kept"
+                ), "\(read.warnings)")
+        }
+    }
+
     @Test("an item taken from the cache goes through the policies again: a control character planted in the cache never reaches a page")
     func cachedItemsAreCheckedAgain() throws {
         let folder = try TestSupport.temporaryDirectory()
