@@ -107,8 +107,11 @@ struct InputStamps: Equatable {
     ///
     /// A file read here that is at least `keptFrom` bytes is read whole and its bytes given
     /// to `kept`: a changed catalog is then parsed from them instead of being read again.
+    /// `changed` is called before a file the record cannot answer for is read (a rebuild
+    /// then starts its other work meanwhile).
     mutating func digest(
-        ofFileAt path: String, settle: Duration = Self.settle, keptFrom: Int = .max, kept: (Data) -> Void = { _ in }
+        ofFileAt path: String, settle: Duration = Self.settle, keptFrom: Int = .max, kept: (Data) -> Void = { _ in },
+        changed: () -> Void = {}
     ) -> StableHasher.FileDigest {
         let now = FileTree.Folder.now()
         // Opened before its stamp is taken: on a network file system with close-to-open
@@ -134,6 +137,7 @@ struct InputStamps: Equatable {
         if let known = entries[path], known.hashed <= now, known.stamp == Stamp(before) {
             return .digest(known.digest)
         }
+        changed()
         entries[path] = nil
         // A folder, pipe or device is never read here (`/dev/zero` would never end).
         guard before.st_mode & S_IFMT == S_IFREG else { return .unreadable }

@@ -44,7 +44,14 @@ struct InputsDigest {
     /// relative to the site: the build parses those bytes (`SiteReader.offer`) instead of
     /// reading and hashing the file again. Files whose stamp is the one `stamps` recorded
     /// are not read (`SITE/.vitrine-cache/inputs`, rewritten when it learned something).
-    func current(site: URL, settle: Duration = InputStamps.settle) -> (digest: StableHasher.Digest?, read: [String: Read]) {
+    /// `changed` is called once, before the first file the record cannot answer for is read.
+    func current(site: URL, settle: Duration = InputStamps.settle, changed: () -> Void = {}) -> (digest: StableHasher.Digest?, read: [String: Read]) {
+        var told = false
+        func tell() {
+            guard !told else { return }
+            told = true
+            changed()
+        }
         let location = InputStamps.location(site: site)
         let known = InputStamps(contentsOf: location)
         var stamps = known
@@ -55,7 +62,8 @@ struct InputsDigest {
         var read: [String: Read] = [:]
         func digest(of url: URL, relative: String? = nil) -> StableHasher.Digest?? {
             var bytes: Data?
-            let digest = stamps.digest(ofFileAt: url.path, settle: settle, keptFrom: relative == nil ? .max : InputRecorder.hashedAside) { bytes = $0 }
+            let digest = stamps.digest(
+                ofFileAt: url.path, settle: settle, keptFrom: relative == nil ? .max : InputRecorder.hashedAside, kept: { bytes = $0 }, changed: tell)
             switch digest {
             case .digest(let digest):
                 if let relative, let bytes { read[relative] = Read(bytes: bytes, digest: digest) }

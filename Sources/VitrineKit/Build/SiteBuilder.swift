@@ -63,15 +63,22 @@ public struct SiteBuilder: Sendable {
                 return nil
             }
         }
-        // Both trees are listed on another thread while the inputs are compared and the site
-        // is read (`OutputPublisher.Listings`); only a build that goes on to carry files over
-        // waits for the listing. The spare is listed when the build may reuse it: an output
-        // with a manifest, and not `--strict`, which starts from an empty folder.
+        // Both trees are listed on another thread (`OutputPublisher.Listings`) from the moment
+        // the build knows it is not an unchanged rebuild — the first input whose stamp changed —
+        // while that input is hashed and the site is read; only a build that goes on to carry
+        // files over waits for the listing. The spare is listed when the build may reuse it:
+        // an output with a manifest, and not `--strict`, which starts from an empty folder.
         let previousBytes = publisher.previousManifestBytes()
-        let listings = options.renderToMemory ? nil : publisher.startListing(spare: !options.checkLinks && previousBytes != nil)
-        // A build that stops before its carry-over (nothing changed, an error, a signal)
-        // stops the walk without waiting for it; a records file being written is finished
-        // first, so a clean stop leaves nothing beside the output.
+        var listings: OutputPublisher.Listings?
+        var listingStarted = false
+        func startListing() {
+            guard !listingStarted, !options.renderToMemory else { return }
+            listingStarted = true
+            listings = publisher.startListing(spare: !options.checkLinks && previousBytes != nil)
+        }
+        // A build that stops before its carry-over (an error, a signal) stops the walk without
+        // waiting for it; a records file being written is finished first, so a clean stop
+        // leaves nothing beside the output.
         defer { listings?.cancel() }
         let themeSources = try run(.loadTemplates) { () throws(VitrineError) in
             try Theme.Sources.read(
@@ -88,7 +95,7 @@ public struct SiteBuilder: Sendable {
             guard let previousSummary, previousSummary.inputs != nil, fetched.isQuiet, (snapshotted?.count ?? 0) == 0, snapshotWarning == nil,
                 !options.checkLinks, !options.renderToMemory, options.report == nil
             else { return false }
-            let current = inputsDigest.current(site: options.site)
+            let current = inputsDigest.current(site: options.site, changed: startListing)
             guard current.digest == previousSummary.inputs else {
                 // A large file changed: the build parses the bytes just hashed.
                 reader.offer(current.read)
@@ -111,6 +118,7 @@ public struct SiteBuilder: Sendable {
         // `--strict` checks the links of the whole staged site, so it renders everything; a
         // build that writes every file makes them in an empty folder, not over the spare's.
         let reuse = options.checkLinks ? nil : previous
+        startListing()
         let theme = try run(.compileTemplates) { () throws(VitrineError) in try Theme(compiling: themeSources) }
         let site = try run(.readSite) { () throws(VitrineError) in
             try reader.read(config: config, favorites: favorites, resolved: fetched.resolved, logger: logger)

@@ -277,6 +277,24 @@ struct IncrementalBuildTests {
     /// comment), the catalog, content, a static file, a template override, a translation
     /// file, favorites — or `--base-url` makes the next build go the whole way, and the one
     /// after it stops again.
+    @Test("an unchanged rebuild lists neither tree; a rebuild that reads an input lists both while it reads")
+    func anUnchangedRebuildListsNothing() async throws {
+        let site = try FileSourceTests.site(catalog: FileSourceTests.catalog(5))
+        let output = site.appendingPathComponent("public")
+        let folders = site.appendingPathComponent(".public.vitrine-folders")
+        try await TestSupport.build(site, output: output)
+        // Older than the stamps' settle time: the next build hashes them and records their
+        // stamps (it starts listing, then stops the listing when the digest is unchanged).
+        try await Task.sleep(for: InputStamps.settle + .milliseconds(200))
+        #expect(try await TestSupport.build(site, output: output).inputsUnchanged)
+        try? FileManager.default.removeItem(at: folders)
+        #expect(try await TestSupport.build(site, output: output).inputsUnchanged)
+        #expect(!FileManager.default.fileExists(atPath: folders.path), "every stamp known and unchanged: nothing listed")
+        try FileSourceTests.catalog(5, title: { "Edited \($0)" }).write(to: site.appendingPathComponent("catalog.json"))
+        #expect(try await TestSupport.build(site, output: output).inputsUnchanged == false)
+        #expect(FileManager.default.fileExists(atPath: folders.path), "an edited catalog: both trees listed")
+    }
+
     @Test func anUnchangedRebuildStopsAtTheInputsDigestAndEveryInputCounts() async throws {
         let site = try FileSourceTests.site(catalog: FileSourceTests.catalog(5))
         let output = site.appendingPathComponent("public")
