@@ -135,8 +135,9 @@ extension OutputPublisher {
         for (index, file) in links.enumerated() {
             if index & 1023 == 0, Task.isCancelled { throw VitrineError.interrupted }
             // Already the output's file (one inode in both listings): nothing to do, no syscall.
-            if let inode = present[file], inode == linkInodes[index], inode != 0 { continue }
-            try writer.link(output.path + "/" + file, to: file, mayExist: present[file] != nil)
+            let there = present[file]
+            if let there, there == linkInodes[index], there != 0 { continue }
+            try writer.link(output.path + "/" + file, to: file, mayExist: there != nil)
         }
         for link in listing.symlinks { try writer.copySymlink(output.path + "/" + link, to: link) }
         result.dropped = listing.others

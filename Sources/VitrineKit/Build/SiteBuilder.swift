@@ -145,7 +145,11 @@ public struct SiteBuilder: Sendable {
             var written = try await run(.renderPages) { () async throws(VitrineError) in try await renderer.render(plan, jobs: options.jobs) }
             written.add(try run(.copyAssets) { () throws(VitrineError) in try renderer.copy(theme.assets + staticFiles) })
             var manifest = BuildManifest(entries: written.manifest)
-            let copies = Dictionary(written.manifest.map { ($0.path, $0.digest) }, uniquingKeysWith: { first, _ in first })
+            // The digests of the files copied (theme assets, static files), from the manifest:
+            // a handful of its entries, looked up without a dictionary of every page.
+            let copied = Set(inputsDigest.copied.map(\.path))
+            var copies: [String: StableHasher.Digest] = [:]
+            for entry in written.manifest where copied.contains(entry.path) && copies[entry.path] == nil { copies[entry.path] = entry.digest }
             // A build with warnings is never skipped: the next one says them again.
             manifest.inputs = site.warnings.isEmpty && snapshotWarning == nil ? inputsDigest.combine(files: inputs.digests, copies: copies) : nil
             var kept = OutputPublisher.CarryOver()
