@@ -226,7 +226,12 @@ extension OutputPublisher {
         /// of `temporary`): whatever this build goes on to change in either tree gives the
         /// folders concerned a new ctime, so the next build reads those again.
         /// `spare` is listed when `listSpare`; otherwise its record, if any, is kept as it was.
-        init(output: String, spare: String, listSpare: Bool, records: URL, temporary: URL) throws(VitrineError) {
+        /// `beforeRecording` runs on the listing's thread between a finished listing and the
+        /// writing of its records (tests stop there).
+        init(
+            output: String, spare: String, listSpare: Bool, records: URL, temporary: URL,
+            beforeRecording: @escaping @Sendable () -> Void = {}
+        ) throws(VitrineError) {
             let outputFolder = try FileTree.openFolder(output)
             var status = stat()
             let spareExists = lstat(spare, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
@@ -243,6 +248,7 @@ extension OutputPublisher {
                 result.withLock { $0 = listed }
                 done.signal()
                 if case .success(let (output, spare)) = listed {
+                    beforeRecording()
                     var kept = FileTree.Records()
                     if spareExists, spare == nil, let record = known.trees[spareRoot] { kept.trees[spareRoot] = record }
                     kept.trees[output.root] = output.record

@@ -67,14 +67,16 @@ public struct SiteBuilder: Sendable {
         // the build knows it is not an unchanged rebuild — the first input whose stamp changed —
         // while that input is hashed and the site is read; only a build that goes on to carry
         // files over waits for the listing. The spare is listed when the build may reuse it:
-        // an output with a manifest, and not `--strict`, which starts from an empty folder.
+        // an output with a readable manifest, and not `--strict`, which starts from an empty folder.
         let previousBytes = publisher.previousManifestBytes()
+        // Only its summary until the inputs are compared: an unchanged rebuild needs no more.
+        let previousSummary = previousBytes.flatMap(BuildManifest.Summary.init)
         var listings: OutputPublisher.Listings?
         var listingStarted = false
         func startListing() {
             guard !listingStarted, !options.renderToMemory else { return }
             listingStarted = true
-            listings = publisher.startListing(spare: !options.checkLinks && previousBytes != nil)
+            listings = publisher.startListing(spare: !options.checkLinks && previousSummary != nil)
         }
         // A build that stops before its carry-over (an error, a signal) stops the walk without
         // waiting for it; a records file being written is finished first, so a clean stop
@@ -88,8 +90,6 @@ public struct SiteBuilder: Sendable {
         let staticFiles = try run(.readStaticFiles) { () throws(VitrineError) in
             try StaticFolder.files(site: options.site, label: options.label)
         }
-        // Only its summary until the inputs are compared: an unchanged rebuild needs no more.
-        let previousSummary = previousBytes.flatMap(BuildManifest.Summary.init)
         let inputsDigest = InputsDigest(options: options, config: config, theme: themeSources, staticFiles: staticFiles)
         let unchanged = try run(.compareInputs) {
             guard let previousSummary, previousSummary.inputs != nil, fetched.isQuiet, (snapshotted?.count ?? 0) == 0, snapshotWarning == nil,

@@ -140,7 +140,7 @@ struct FolderRecordTests {
     }
 
     @Test("a listing the build no longer needs stops at the next folder, and a cancelled one leaves nothing beside the output")
-    func aStoppedListingStops() async throws {
+    func aStoppedListingStops() throws {
         let root = try TestSupport.temporaryDirectory("vitrine-record")
         defer { try? FileManager.default.removeItem(at: root) }
         let output = root.appendingPathComponent("public")
@@ -156,16 +156,27 @@ struct FolderRecordTests {
 
         let records = root.appendingPathComponent(".public.vitrine-folders")
         let temporary = root.appendingPathComponent(".public.vitrine-folders-\(getpid())")
-        let listings = try OutputPublisher.Listings(
-            output: output.path, spare: root.appendingPathComponent(".public.vitrine-spare").path, listSpare: false, records: records,
-            temporary: temporary)
-        listings.cancel()
-        listings.waitForRecords()
-        #expect(!FileManager.default.fileExists(atPath: temporary.path), "nothing is left beside the output")
-        if FileManager.default.fileExists(atPath: records.path) {
-            // Written whole before the cancel, or not at all.
-            #expect(try FileTree.Records(Data(contentsOf: records)) != nil)
+        let spare = root.appendingPathComponent(".public.vitrine-spare").path
+        // Cancelled after its walk, just before its records are written: none are.
+        let reached = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0)
+        let cancelled = try OutputPublisher.Listings(
+            output: output.path, spare: spare, listSpare: false, records: records, temporary: temporary
+        ) {
+            reached.signal()
+            gate.wait()
         }
+        reached.wait()
+        cancelled.cancel()
+        gate.signal()
+        cancelled.waitForRecords()
+        #expect(!FileManager.default.fileExists(atPath: records.path), "a cancelled listing writes no record")
+        #expect(!FileManager.default.fileExists(atPath: temporary.path), "nothing is left beside the output")
+        // Not cancelled: the records are written.
+        let listed = try OutputPublisher.Listings(output: output.path, spare: spare, listSpare: false, records: records, temporary: temporary)
+        listed.waitForRecords()
+        #expect(try FileTree.Records(Data(contentsOf: records)) != nil)
+        #expect(!FileManager.default.fileExists(atPath: temporary.path))
         // Either way the next listing reads the tree right.
         let (listing, _, _) = try Self.list(output)
         #expect(listing.files.count == 50)
