@@ -11,12 +11,24 @@ import Testing
 struct SpecialFilesTests {
     static let refusal = "is not a regular file (a named pipe, socket or device); a file was expected here"
 
+    /// Makes a named pipe at `path`, with a watchdog: should a regression open it to read
+    /// and wait for a writer, the pipe is opened for writing 20 s later and closed, so the
+    /// waiting build reads an empty file and the test fails instead of hanging the run (a
+    /// thread waiting in the kernel outlives the test's time limit).
+    static func makePipe(_ path: String) throws {
+        try #require(mkfifo(path, 0o644) == 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20) {
+            let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+            if fd >= 0 { close(fd) }
+        }
+    }
+
     /// A fixture site whose file at `relative` is a named pipe (`pipe`) or a link to `/dev/zero`.
     static func replace(_ relative: String, in site: URL, with replacement: String) throws {
         let url = site.appendingPathComponent(relative)
         try? FileManager.default.removeItem(at: url)
         if replacement == "pipe" {
-            try #require(mkfifo(url.path, 0o644) == 0)
+            try makePipe(url.path)
         } else {
             try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: replacement)
         }
@@ -58,7 +70,7 @@ struct SpecialFilesTests {
         var destination = target
         if target == "pipe" {
             destination = try TestSupport.temporaryDirectory().appendingPathComponent("pipe").path
-            try #require(mkfifo(destination, 0o644) == 0)
+            try Self.makePipe(destination)
         }
         try FileManager.default.createSymbolicLink(atPath: staticFolder.appendingPathComponent("robots.txt").path, withDestinationPath: destination)
         let output = try TestSupport.temporaryDirectory().appendingPathComponent("public")
@@ -69,7 +81,7 @@ struct SpecialFilesTests {
     @Test(.timeLimit(.minutes(1))) func wholeFileReadsTakeRegularFilesOnly() throws {
         let folder = try TestSupport.temporaryDirectory()
         let pipe = folder.appendingPathComponent("pipe").path
-        try #require(mkfifo(pipe, 0o644) == 0)
+        try Self.makePipe(pipe)
         #expect(FileBytes.read(atPath: pipe) == nil)
         #expect(FileBytes.read(atPath: "/dev/zero") == nil)
         #expect(throws: VitrineError.self) { try FileBytes.input(atPath: pipe, label: "pipe") }
