@@ -114,12 +114,10 @@ public struct SiteBuilder: Sendable {
             summary.inputsUnchanged = true
             return summary
         }
-        // The previous manifest in full, and its pages by path, made on another thread while
-        // the site is read (at 100,000 pages, 0.15 s on one core); needed from the render on.
-        let previousManifest = BackgroundResult { () -> (manifest: BuildManifest, lookup: [String: StableHasher.Digest])? in
-            guard previousSummary != nil, let manifest = previousBytes.flatMap(BuildManifest.parse) else { return nil }
-            return (manifest, options.checkLinks ? [:] : manifest.lookup)
-        }
+        let previous = previousSummary == nil ? nil : previousBytes.flatMap(BuildManifest.parse)
+        // `--strict` checks the links of the whole staged site, so it renders everything; a
+        // build that writes every file makes them in an empty folder, not over the spare's.
+        let reuse = options.checkLinks ? nil : previous
         startListing()
         let theme = try run(.compileTemplates) { () throws(VitrineError) in try Theme(compiling: themeSources) }
         let site = try run(.readSite) { () throws(VitrineError) in
@@ -138,16 +136,11 @@ public struct SiteBuilder: Sendable {
 
         let keys = try run(.keyPages) { () throws(VitrineError) in try PageKeys(site: site, theme: theme, options: options, inputs: inputs.digests) }
         if options.renderToMemory { return try await renderToMemory(plan, site: site, theme: theme, keys: keys, options: options, start: start) }
-        let previous = previousManifest.value?.manifest
-        // `--strict` checks the links of the whole staged site, so it renders everything; a
-        // build that writes every file makes them in an empty folder, not over the spare's.
-        let reuse = options.checkLinks ? nil : previous
         let staging = try run(.renderPages) { () throws(VitrineError) in try publisher.makeStaging(reuseSpare: reuse != nil) }
         do throws(VitrineError) {
             let renderer = PageRenderer(
                 factory: PageFactory(site: site, strings: theme.strings(for: site.config.language)), theme: theme, staging: staging.url, keys: keys,
-                previous: reuse == nil ? [:] : previousManifest.value?.lookup ?? [:], output: reuse == nil ? nil : publisher.output, logger: logger,
-                progress: progress
+                previous: reuse?.lookup ?? [:], output: reuse == nil ? nil : publisher.output, logger: logger, progress: progress
             )
             var written = try await run(.renderPages) { () async throws(VitrineError) in try await renderer.render(plan, jobs: options.jobs) }
             written.add(try run(.copyAssets) { () throws(VitrineError) in try renderer.copy(theme.assets + staticFiles) })
