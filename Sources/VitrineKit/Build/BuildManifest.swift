@@ -24,8 +24,44 @@ struct BuildManifest: Sendable, Equatable {
         entries.count { $0.path == "index.html" || $0.path.hasSuffix("/index.html") }
     }
 
-    var lookup: [String: StableHasher.Digest] {
-        Dictionary(entries.map { ($0.path, $0.digest) }, uniquingKeysWith: { first, _ in first })
+    /// The digests of an earlier build's files, for the pages of a new plan.
+    ///
+    /// A rebuild usually plans the same pages in the same order: then a page's digest is the
+    /// entry at its position in the plan, compared by path, and only the entries after the
+    /// pages (assets, static files) are put in a dictionary. Otherwise every entry is. At
+    /// 100,000 pages, the dictionary of every path was 30 ms of a one-item rebuild.
+    struct Previous: Sendable {
+        private let entries: [(path: String, digest: StableHasher.Digest)]
+        /// How many entries line up with the plan's pages: all of them, or none.
+        private let aligned: Int
+        /// The other entries by path, the first of a path kept.
+        private let byPath: [String: StableHasher.Digest]
+
+        /// No earlier build: every lookup misses.
+        static let none = Previous(entries: [], aligned: 0)
+
+        init(_ manifest: BuildManifest, plan: PagePlan) {
+            self.init(manifest, pages: plan.pages.count) { plan.pages[$0].path.description }
+        }
+
+        /// For a plan of `count` pages, the one at each index at `path(index)`.
+        init(_ manifest: BuildManifest, pages count: Int, path: (Int) -> String) {
+            let entries = manifest.entries
+            let lined = entries.count >= count && (0..<count).allSatisfy { entries[$0].path == path($0) }
+            self.init(entries: entries, aligned: lined ? count : 0)
+        }
+
+        private init(entries: [(path: String, digest: StableHasher.Digest)], aligned: Int) {
+            self.entries = entries
+            self.aligned = aligned
+            byPath = Dictionary(entries[aligned...].map { ($0.path, $0.digest) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        /// The digest recorded for `path`, which is the plan's page at `index` when given.
+        func digest(for path: String, page index: Int? = nil) -> StableHasher.Digest? {
+            if let index, index < aligned { return entries[index].path == path ? entries[index].digest : nil }
+            return byPath[path]
+        }
     }
 
     var data: Data {

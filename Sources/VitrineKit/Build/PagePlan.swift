@@ -15,14 +15,8 @@ struct PagePlan: Sendable {
     }
 
     let pages: [(path: SitePath, job: Job)]
-
-    /// HTML pages (not 404, sitemap or feed).
-    var htmlPageCount: Int {
-        pages.filter {
-            if case .notFound = $0.job { return false }
-            return $0.path.file == "index.html"
-        }.count
-    }
+    /// HTML pages (not 404, sitemap or feed), counted once.
+    let htmlPageCount: Int
 
     /// Pages listed in the sitemap: every HTML page but 404.
     var sitemapPaths: [SitePath] {
@@ -30,7 +24,9 @@ struct PagePlan: Sendable {
     }
 
     init(site: LoadedSite) throws(VitrineError) {
-        var pages: [(SitePath, Job)] = [(.home, .home)]
+        // Typed as the property is: an array of unlabelled tuples was converted element by
+        // element (a dynamic cast each) when assigned to it.
+        var pages: [(path: SitePath, job: Job)] = [(.home, .home)]
         pages.reserveCapacity(site.items.count + site.items.count / 8 + site.pages.count + 16)
         for (index, gallery) in site.galleries.enumerated() {
             let count = Pagination(total: gallery.items.count, perPage: gallery.perPage).pageCount
@@ -63,5 +59,9 @@ struct PagePlan: Sendable {
             throw VitrineError("plan pages: two pages would be written to \(path)", kind: .invalidInput)
         }
         self.pages = pages
+        htmlPageCount = pages.count {
+            if case .notFound = $0.job { return false }
+            return $0.path.file == "index.html"
+        }
     }
 }

@@ -12,8 +12,8 @@ struct PageRenderer: Sendable {
     let theme: Theme
     let staging: URL
     let keys: PageKeys
-    /// The previous build's manifest (path → digest); empty for a full build.
-    let previous: [String: StableHasher.Digest]
+    /// The previous build's manifest (path → digest); `.none` for a full build.
+    let previous: BuildManifest.Previous
     /// The output being updated in place, for byte comparisons; nil for a full build.
     let output: URL?
     let logger: Logger
@@ -44,7 +44,8 @@ struct PageRenderer: Sendable {
     /// Renders the plan's pages (only those at `only`'s paths, when given).
     func render(_ plan: PagePlan, only: Set<String>? = nil, jobs: Int) async throws(VitrineError) -> Written {
         let pages = only.map { only in plan.pages.filter { only.contains($0.path.description) } } ?? plan.pages
-        let sitemap = factory.sitemap(plan.sitemapPaths)
+        // Every page's path, made into the sitemap's model only when the sitemap is rendered.
+        let sitemap = pages.contains { if case .sitemap = $0.job { true } else { false } } ? factory.sitemap(plan.sitemapPaths) : nil
         let chunkSize = max(16, min(512, pages.count / (jobs * 8)))
         let chunks = stride(from: 0, to: pages.count, by: chunkSize).map { $0..<min(pages.count, $0 + chunkSize) }
         let clock = ContinuousClock()
@@ -58,7 +59,7 @@ struct PageRenderer: Sendable {
                     guard next < chunks.count else { return }
                     let number = next
                     next += 1
-                    group.addTask { (number, try renderChunk(pages[chunks[number]], sitemap: sitemap)) }
+                    group.addTask { (number, try renderChunk(pages[chunks[number]], planned: only == nil, sitemap: sitemap)) }
                 }
                 for _ in 0..<min(jobs, chunks.count) { startNext() }
                 var done = 0
@@ -85,11 +86,15 @@ struct PageRenderer: Sendable {
         }
     }
 
-    private func renderChunk(_ pages: ArraySlice<(path: SitePath, job: PagePlan.Job)>, sitemap: SitemapModel) throws(VitrineError) -> Written {
+    /// Renders a run of pages; `planned` when their indices are their places in the plan.
+    private func renderChunk(
+        _ pages: ArraySlice<(path: SitePath, job: PagePlan.Job)>, planned: Bool, sitemap: SitemapModel?
+    ) throws(VitrineError) -> Written {
         var writer = FileWriter(root: staging)
         var written = Written()
         written.manifest.reserveCapacity(pages.count)
-        for (path, job) in pages {
+        for index in pages.indices {
+            let (path, job) = pages[index]
             if Task.isCancelled { throw VitrineError.interrupted }
             if toMemory {
                 let bytes = try render(job, sitemap: sitemap)
@@ -99,7 +104,8 @@ struct PageRenderer: Sendable {
             }
             let relative = path.description
             let key = keys.key(for: job, site: factory.site)
-            if let key, previous[relative] == key {
+            let before = previous.digest(for: relative, page: planned ? index : nil)
+            if let key, before == key {
                 written.manifest.append((relative, key))
                 written.unchanged += 1
                 continue
@@ -108,12 +114,12 @@ struct PageRenderer: Sendable {
             var digest = key
             if digest == nil {
                 digest = bytes.withUnsafeBytes { StableHasher.digest($0) }
-                if previous[relative] == digest {
+                if before == digest {
                     written.manifest.append((relative, digest!))
                     written.unchanged += 1
                     continue
                 }
-            } else if let output, previous[relative] != nil,
+            } else if let output, before != nil,
                 let existing = FileManager.default.contents(atPath: output.path + "/" + relative),
                 bytes.elementsEqual(existing)
             {
@@ -131,7 +137,7 @@ struct PageRenderer: Sendable {
         return written
     }
 
-    private func render(_ job: PagePlan.Job, sitemap: SitemapModel) throws(VitrineError) -> [UInt8] {
+    private func render(_ job: PagePlan.Job, sitemap: SitemapModel?) throws(VitrineError) -> [UInt8] {
         switch job {
         case .home: try theme.render("home", factory.home())
         case .gallery(let index, let page): try theme.render("gallery", factory.galleryPage(index, page: page))
@@ -139,7 +145,7 @@ struct PageRenderer: Sendable {
         case .item(let index): try theme.render("item", factory.itemPage(index))
         case .content(let index): try theme.render("page", factory.contentPage(factory.site.pages[index]))
         case .notFound: try theme.render("404", factory.notFound())
-        case .sitemap: try theme.render("sitemap.xml", sitemap)
+        case .sitemap: try theme.render("sitemap.xml", sitemap ?? factory.sitemap([]))
         case .feed: try theme.render("feed.xml", factory.feed())
         case .filterIndex(let index): factory.filterIndexBytes(index)
         }
@@ -160,7 +166,7 @@ struct PageRenderer: Sendable {
             }
             let digest = data.withUnsafeBytes { StableHasher.digest($0) }
             written.manifest.append((path, digest))
-            if only == nil, previous[path] == digest {
+            if only == nil, previous.digest(for: path) == digest {
                 written.unchanged += 1
                 continue
             }

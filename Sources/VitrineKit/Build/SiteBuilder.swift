@@ -140,7 +140,8 @@ public struct SiteBuilder: Sendable {
         do throws(VitrineError) {
             let renderer = PageRenderer(
                 factory: PageFactory(site: site, strings: theme.strings(for: site.config.language)), theme: theme, staging: staging.url, keys: keys,
-                previous: reuse?.lookup ?? [:], output: reuse == nil ? nil : publisher.output, logger: logger, progress: progress
+                previous: reuse.map { BuildManifest.Previous($0, plan: plan) } ?? .none,
+                output: reuse == nil ? nil : publisher.output, logger: logger, progress: progress
             )
             var written = try await run(.renderPages) { () async throws(VitrineError) in try await renderer.render(plan, jobs: options.jobs) }
             written.add(try run(.copyAssets) { () throws(VitrineError) in try renderer.copy(theme.assets + staticFiles) })
@@ -169,7 +170,7 @@ public struct SiteBuilder: Sendable {
                     if !kept.missing.isEmpty {
                         // Planned files the output should have had but did not (deleted by hand).
                         let again = PageRenderer(
-                            factory: renderer.factory, theme: theme, staging: staging.url, keys: keys, previous: [:], output: nil, logger: logger
+                            factory: renderer.factory, theme: theme, staging: staging.url, keys: keys, previous: .none, output: nil, logger: logger
                         )
                         let missing = Set(kept.missing)
                         var redone = try await again.render(plan, only: missing, jobs: options.jobs)
@@ -239,7 +240,7 @@ public struct SiteBuilder: Sendable {
         var renderer = PageRenderer(
             factory: PageFactory(site: site, strings: theme.strings(for: site.config.language)), theme: theme,
             staging: URL(fileURLWithPath: "/"), keys: keys,
-            previous: [:], output: nil, logger: logger, progress: progress
+            previous: .none, output: nil, logger: logger, progress: progress
         )
         renderer.toMemory = true
         let rendered = try await run(.renderPages) { () async throws(VitrineError) in try await renderer.render(plan, jobs: options.jobs) }

@@ -22,6 +22,18 @@ struct StableHasher {
     mutating func combine(bytes: UnsafeRawBufferPointer) {
         var index = 0
         let count = bytes.count
+        if count >= Lanes.block {
+            // Long runs (a catalog, an item's description) in four independent lanes: the
+            // two chains of `mix` wait on a multiply for every word, and hashing a catalog
+            // three ways (the file, each item, each cached record) took a tenth of a
+            // 100,000-item one-item rebuild.
+            var lanes = Lanes(self)
+            while index + Lanes.block <= count {
+                lanes.round(bytes, at: index)
+                index += Lanes.block
+            }
+            lanes.fold(into: &self)
+        }
         while index + 8 <= count {
             mix(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             index += 8
@@ -35,6 +47,43 @@ struct StableHasher {
         }
         mix(tail ^ (UInt64(count) << 56))
         length &+= UInt64(count)
+    }
+
+    /// Four accumulators, each mixing every fourth word (xxHash's round), started from the
+    /// hasher's state and mixed back into it.
+    private struct Lanes {
+        static let block = 32
+        private static let p3: UInt64 = 0x9E37_79B1_85EB_CA87
+        private static let p4: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+        private var v1, v2, v3, v4: UInt64
+
+        init(_ hasher: StableHasher) {
+            v1 = hasher.a &+ Self.p3
+            v2 = hasher.b ^ Self.p4
+            v3 = hasher.a ^ (hasher.b &* Self.p3)
+            v4 = hasher.b &- Self.p3
+        }
+
+        @inline(__always)
+        private static func round(_ lane: UInt64, _ word: UInt64) -> UInt64 {
+            let sum = lane &+ word &* p4
+            return ((sum << 31) | (sum >> 33)) &* p3
+        }
+
+        @inline(__always)
+        mutating func round(_ bytes: UnsafeRawBufferPointer, at index: Int) {
+            v1 = Self.round(v1, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            v2 = Self.round(v2, bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+            v3 = Self.round(v3, bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
+            v4 = Self.round(v4, bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
+        }
+
+        func fold(into hasher: inout StableHasher) {
+            hasher.mix(v1)
+            hasher.mix(v2)
+            hasher.mix(v3)
+            hasher.mix(v4)
+        }
     }
 
     mutating func combine(_ text: String) {
@@ -166,33 +215,47 @@ struct StableHasher {
         return digestOfFile(descriptor: descriptor, bufferSize: bufferSize)
     }
 
-    /// The digest of what is left to read of the file open at `descriptor`.
+    /// The digest of what is left to read of the file open at `descriptor`, read
+    /// `bufferSize` bytes at a time.
     static func digestOfFile(descriptor: Int32, bufferSize: Int = 1 << 20) -> FileDigest {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bufferSize, 16), alignment: 8)
+        let piece = max(bufferSize, 1)
+        // Room for a piece after the bytes kept from the last: fewer than a block.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: piece + Lanes.block, alignment: 8)
         defer { buffer.deallocate() }
         var hasher = StableHasher()
-        var kept = 0  // bytes at the buffer's start not mixed yet: fewer than a word
+        var lanes = Lanes(hasher)
+        var kept = 0  // bytes at the buffer's start not mixed yet: fewer than a block
         var total = 0
         while true {
-            let count = read(descriptor, buffer.baseAddress! + kept, buffer.count - kept)
+            let count = read(descriptor, buffer.baseAddress! + kept, piece)
             if count < 0, errno == EINTR { continue }
             if count < 0 { return .unreadable }
             if count == 0 { break }
             total += count
             let available = kept + count
-            let whole = available & ~7
+            let whole = available - available % Lanes.block
             var index = 0
             while index < whole {
-                hasher.mix(buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                index += 8
+                lanes.round(UnsafeRawBufferPointer(buffer), at: index)
+                index += Lanes.block
             }
             kept = available - whole
             if kept > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + whole, kept) }
         }
-        // The last bytes and the count, as `combine(bytes:)` mixes them.
+        // What `combine(bytes:)` does after its blocks: the lanes, the words left, then the
+        // last bytes and the count.
+        if total >= Lanes.block { lanes.fold(into: &hasher) }
+        var index = 0
+        while index + 8 <= kept {
+            hasher.mix(buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index += 8
+        }
         var tail: UInt64 = 0
-        for index in 0..<kept {
-            tail |= UInt64(buffer[index]) << UInt64(8 * index)
+        var shift: UInt64 = 0
+        while index < kept {
+            tail |= UInt64(buffer[index]) << shift
+            shift += 8
+            index += 1
         }
         hasher.mix(tail ^ (UInt64(total) << 56))
         hasher.length &+= UInt64(total)

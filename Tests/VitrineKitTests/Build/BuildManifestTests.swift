@@ -101,15 +101,62 @@ struct BuildManifestTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("catalog.json")
         var generator = SystemRandomNumberGenerator()
-        for count in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1000, 4099] {
+        for count in [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 40, 63, 64, 65, 95, 96, 97, 1000, 4099] {
             let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
             try Data(bytes).write(to: file)
             let expected = bytes.withUnsafeBytes { StableHasher.digest($0) }
-            for bufferSize in [16, 24, 40, 1 << 20] {
+            for bufferSize in [1, 16, 24, 40, 1 << 20] {
                 #expect(StableHasher.digestOfFile(atPath: file.path, bufferSize: bufferSize) == .digest(expected), "\(count) bytes in pieces of \(bufferSize)")
             }
         }
         #expect(StableHasher.digestOfFile(atPath: folder.appendingPathComponent("absent").path) == .missing)
         #expect(StableHasher.digestOfFile(atPath: folder.path) == .unreadable)
+    }
+
+    @Test("flipping any one bit of a run, or moving bytes between two runs, changes the digest")
+    func everyBitCounts() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [1, 8, 31, 32, 33, 64, 100, 257] {
+            let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let original = bytes.withUnsafeBytes { StableHasher.digest($0) }
+            var seen: Set<StableHasher.Digest> = [original]
+            for bit in 0..<(count * 8) {
+                var flipped = bytes
+                flipped[bit / 8] ^= 1 << UInt8(bit % 8)
+                let digest = flipped.withUnsafeBytes { StableHasher.digest($0) }
+                #expect(seen.insert(digest).inserted, "bit \(bit) of \(count) bytes")
+            }
+            // The same bytes split differently between two runs (`combine(bytes:)` twice).
+            var splits: Set<StableHasher.Digest> = []
+            for split in 0...count {
+                var hasher = StableHasher()
+                bytes.withUnsafeBytes { all in
+                    hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: all[..<split]))
+                    hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: all[split...]))
+                }
+                splits.insert(hasher.finalize())
+            }
+            #expect(splits.count == count + 1, "\(count) bytes split \(count + 1) ways")
+        }
+    }
+
+    @Test("an earlier build's digests are found by a page's place in the plan, or by path when the pages moved")
+    func previousDigestsByPlaceOrByPath() {
+        let pages = ["index.html", "cats/index.html", "items/a/index.html", "items/b/index.html"]
+        var manifest = BuildManifest()
+        manifest.entries = (pages + ["assets/vitrine.css", "CNAME"]).map { ($0, Self.digest($0)) }
+        // The same pages in the same order; pages added, removed and reordered; no manifest.
+        let plans = [pages, ["index.html", "items/b/index.html", "dogs/index.html", "cats/index.html"], ["index.html"], []]
+        for plan in plans {
+            let previous = BuildManifest.Previous(manifest, pages: plan.count) { plan[$0] }
+            for (index, path) in plan.enumerated() {
+                #expect(previous.digest(for: path, page: index) == (pages.contains(path) ? Self.digest(path) : nil), "\(path) in \(plan)")
+            }
+            #expect(previous.digest(for: "assets/vitrine.css") == Self.digest("assets/vitrine.css"))
+            #expect(previous.digest(for: "CNAME") == Self.digest("CNAME"))
+            #expect(previous.digest(for: "dogs/index.html") == nil)
+        }
+        #expect(BuildManifest.Previous.none.digest(for: "index.html", page: 0) == nil)
+        #expect(BuildManifest.Previous(BuildManifest(), pages: 1) { _ in "index.html" }.digest(for: "index.html", page: 0) == nil)
     }
 }

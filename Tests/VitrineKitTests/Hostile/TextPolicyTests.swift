@@ -69,22 +69,36 @@ struct TextPolicyTests {
             (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xEF || byte >= 0xF0
         }
         var generator = SystemRandomNumberGenerator()
+        // ASCII, and bytes of letters that are not suspect (Hangul, é, ü, Greek, Cyrillic).
         let plain = Array("The quick brown fox, 42 times ~ over.\n\t".utf8)
-        for length in 0...24 {
-            for position in 0..<max(length, 1) {
-                for byte in UInt8.min...UInt8.max {
-                    var bytes = (0..<length).map { _ in plain.randomElement(using: &generator)! }
-                    if length > 0 { bytes[position] = byte }
-                    let expected = !bytes.contains(where: suspect)
-                    let found = bytes.withUnsafeBytes { TextPolicy.hasNoSuspectByte($0) }
-                    if found != expected {
-                        Issue.record("byte \(byte) at \(position) of \(length): \(found), expected \(expected)")
-                        return
-                    }
-                }
+        let letters = Array("한국어 café über λόγος слово".utf8)
+        for background in [plain, letters, plain + letters] {
+            for length in 0...24 where !theQuickScanAgrees(background: background, length: length, suspect: suspect, using: &generator) {
+                return
             }
         }
         #expect(TextPolicy.plain("a\u{7}b") == "ab")
         #expect(TextPolicy.plain("café — “quoted” 😀") == "café — “quoted” 😀")
+        #expect(TextPolicy.plain("한국어\u{FFFE} 텍스트\u{85}") == "한국어 텍스트")
+    }
+
+    /// Every byte at every position of `length` bytes drawn from `background`: false (and an
+    /// issue recorded) at the first the quick scan gets wrong.
+    private func theQuickScanAgrees(
+        background plain: [UInt8], length: Int, suspect: (UInt8) -> Bool, using generator: inout SystemRandomNumberGenerator
+    ) -> Bool {
+        for position in 0..<max(length, 1) {
+            for byte in UInt8.min...UInt8.max {
+                var bytes = (0..<length).map { _ in plain.randomElement(using: &generator)! }
+                if length > 0 { bytes[position] = byte }
+                let expected = !bytes.contains(where: suspect)
+                let found = bytes.withUnsafeBytes { TextPolicy.hasNoSuspectByte($0) }
+                if found != expected {
+                    Issue.record("byte \(byte) at \(position) of \(bytes): \(found), expected \(expected)")
+                    return false
+                }
+            }
+        }
+        return true
     }
 }
