@@ -5,6 +5,7 @@ import VitrineKit
 extension Vitrine {
     struct Build: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "build",
             abstract: "Run the searches, read favorites, render SITE/public (or --output).",
             discussion: """
                 Each gallery uses its snapshot in SITE/data/ when there is one; its search runs \

@@ -5,6 +5,7 @@ import VitrineKit
 extension Vitrine {
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Validate config, favorites, templates, snapshots and the built site's links.",
             discussion: """
                 Reports every problem, one line each, and exits 1 if there is any: site.yml, \

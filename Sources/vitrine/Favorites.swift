@@ -5,6 +5,7 @@ import VitrineKit
 extension Vitrine {
     struct Favorites: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "favorites",
             abstract: "List, add and remove favorites in SITE/favorites.json.",
             discussion: """
                 Changes are made under a lock and written atomically, so concurrent commands \
@@ -18,7 +19,7 @@ extension Vitrine {
 
 extension Vitrine.Favorites {
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the favorites in display order.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Show the favorites in display order.")
 
         @OptionGroup var options: SiteOptions
 
@@ -49,6 +50,7 @@ extension Vitrine.Favorites {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add an item, with a snapshot of it, from a gallery snapshot or the source's API.",
             discussion: "Refuses past favorites.limit in site.yml and changes nothing then."
         )
@@ -81,7 +83,7 @@ extension Vitrine.Favorites {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove an item from the favorites.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an item from the favorites.")
 
         @Argument(help: "The item's id.")
         var id: String

@@ -5,6 +5,7 @@ import VitrineKit
 extension Vitrine {
     struct New: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "new",
             abstract: "Create a new site that builds offline at once.",
             discussion: "Writes site.yml (commented), favorites.json, content/index.md, a sample snapshot in data/ and templates/README.md. Refuses a folder that is not empty."
         )

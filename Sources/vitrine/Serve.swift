@@ -5,6 +5,7 @@ import VitrineKit
 extension Vitrine {
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Build the site and serve it on 127.0.0.1, rebuilding and reloading on change.",
             discussion: """
                 The site is built into a private temporary folder (SITE/public is not touched) and \

@@ -3,6 +3,9 @@ import Foundation
 import Logging
 import VitrineKit
 
+/// Every command names itself (`commandName`): a name derived from the type's was a
+/// runtime lookup of its description, scanning the binary's conformances, for each command
+/// at every start.
 @main
 struct Vitrine: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -156,38 +156,58 @@ enum ScriptJSON {
         }
     }
 
-    /// One entry as a JSON object, keys sorted, absent values left out.
+    /// One entry as a JSON object, keys sorted, absent values left out. Keys are one letter
+    /// and numbers are written digit by digit: through `String`s, they were a sixth of a
+    /// large gallery's filter index.
     static func entry(_ entry: FilterEntry, to bytes: inout [UInt8]) {
         var first = true
-        func key(_ name: String) {
-            bytes += (first ? "{\"" : ",\"").utf8
-            bytes += name.utf8
-            bytes += "\":".utf8
+        func key(_ name: UInt8) {
+            bytes.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(name)
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(UInt8(ascii: ":"))
             first = false
         }
-        func text(_ name: String, _ value: String?) {
+        func text(_ name: UInt8, _ value: String?) {
             guard let value else { return }
             key(name)
             string(value, to: &bytes)
         }
-        func number(_ name: String, _ value: Int?) {
+        func number(_ name: UInt8, _ value: Int?) {
             guard let value else { return }
             key(name)
-            bytes += String(value).utf8
+            decimal(value, to: &bytes)
         }
         // Sorted, as the encoder's `.sortedKeys` writes them.
-        text("a", entry.a)
-        text("h", entry.h)
-        text("i", entry.i)
-        text("k", entry.k)
-        text("l", entry.l)
-        text("m", entry.m)
-        text("p", entry.p)
-        text("r", entry.r)
-        text("s", entry.s)
-        text("t", entry.t)
-        number("v", entry.v)
-        number("w", entry.w)
-        bytes += (first ? "{}" : "}").utf8
+        text(UInt8(ascii: "a"), entry.a)
+        text(UInt8(ascii: "h"), entry.h)
+        text(UInt8(ascii: "i"), entry.i)
+        text(UInt8(ascii: "k"), entry.k)
+        text(UInt8(ascii: "l"), entry.l)
+        text(UInt8(ascii: "m"), entry.m)
+        text(UInt8(ascii: "p"), entry.p)
+        text(UInt8(ascii: "r"), entry.r)
+        text(UInt8(ascii: "s"), entry.s)
+        text(UInt8(ascii: "t"), entry.t)
+        number(UInt8(ascii: "v"), entry.v)
+        number(UInt8(ascii: "w"), entry.w)
+        if first {
+            bytes.append(UInt8(ascii: "{"))
+        }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// `value` in decimal, as `String(value)` spells it.
+    static func decimal(_ value: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        repeat {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        } while divisor > 0
     }
 }

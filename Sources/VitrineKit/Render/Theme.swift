@@ -195,7 +195,8 @@ extension Theme {
         do {
             // Indentation is for people reading templates, not for pages; text where spaces
             // are content (<pre>, <textarea>) keeps it.
-            let indented = texts.filter { $0.value.contains("<pre") || $0.value.contains("<textarea") }
+            // Searched in the bytes: Foundation's `contains` compares as a locale would.
+            let indented = texts.filter { $0.value.utf8.firstRange(of: "<pre".utf8) != nil || $0.value.utf8.firstRange(of: "<textarea".utf8) != nil }
             library = try TemplateLibrary(texts, dropIndentation: Set(texts.keys).subtracting(indented.keys))
         } catch {
             throw error.vitrineError(labels: sources.labels)

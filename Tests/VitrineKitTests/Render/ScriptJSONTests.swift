@@ -49,6 +49,19 @@ struct ScriptJSONTests {
         #expect(Self.written([]) == "[]")
     }
 
+    @Test("numbers are spelled as String spells them, the extremes too")
+    func numbers() {
+        var random = SplitMix64(seed: 0xD1_617)
+        let values =
+            [0, 1, -1, 9, 10, 99, 100, 101, -10, 1_000_000, Int.max, Int.min, Int.max - 1, Int.min + 1]
+            + (0..<1000).map { _ in Int(truncatingIfNeeded: random.next()) >> Int(random.next() % 64) }
+        for value in values {
+            var bytes: [UInt8] = []
+            ScriptJSON.decimal(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+        }
+    }
+
     @Test("a gallery name is a script-safe JSON string")
     func galleryName() {
         var bytes: [UInt8] = []
