@@ -137,7 +137,7 @@ extension Item {
         case .entry(let entry)?:
             // Catalogs are large: their two fields are hashed directly.
             hasher.combine(entry.rating)
-            hasher.combine(entry.description)
+            hasher.combine(entry.text)
         case .gif?, .movie?, .book?, .app?:
             // API items are few (one search page each): their details go through the encoder.
             if let data = try? VitrineJSON.encoder().encode(Item(id: id, title: "", details: details)) {

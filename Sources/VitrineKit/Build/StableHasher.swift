@@ -100,6 +100,16 @@ struct StableHasher {
         }
     }
 
+    /// As `combine(_:)` of the text's `String`, from its bytes.
+    mutating func combine(_ text: EntryText?) {
+        if let text {
+            combine(1)
+            text.withUTF8 { combine(bytes: $0) }
+        } else {
+            combine(0)
+        }
+    }
+
     mutating func combine(_ number: Int) {
         mix(UInt64(bitPattern: Int64(number)))
     }

@@ -68,9 +68,9 @@ extension Item {
         case .entry(let original)?:
             var entry = original
             entry.rating = checker.rating(entry.rating, outOf: 10, ["entry", "rating"])
-            entry.description = entry.description.map(TextPolicy.markdown)
+            entry.text = entry.text.map(TextPolicy.markdown)
             // Boxed anew only when a policy changed a byte (a catalog has 100,000 of them).
-            if entry.rating?.bitPattern != original.rating?.bitPattern || !String.sameBytes(entry.description, original.description) {
+            if entry.rating?.bitPattern != original.rating?.bitPattern || entry.text != original.text {
                 item.details = .entry(entry)
             }
         case nil:
@@ -85,16 +85,5 @@ extension Item {
     ) {
         for field in fields { details[keyPath: field] = details[keyPath: field].map(TextPolicy.plain) }
         for list in lists { details[keyPath: list] = details[keyPath: list].map(TextPolicy.plain) }
-    }
-}
-
-extension String {
-    /// Whether two optional texts are both nil or hold the same bytes (not merely
-    /// canonically equivalent, as `==` says): one `memcmp`.
-    static func sameBytes(_ first: String?, _ second: String?) -> Bool {
-        guard var first, var second else { return first == nil && second == nil }
-        return first.withUTF8 { a in
-            second.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
-        }
     }
 }

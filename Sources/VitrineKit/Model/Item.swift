@@ -146,15 +146,46 @@ struct Rendition: Codable, Sendable, Hashable {
 }
 
 /// An entry of a catalog file (`source: file`).
-struct EntryDetails: Codable, Sendable, Hashable {
+struct EntryDetails: Sendable, Hashable {
     /// 0–10, shown with one decimal.
     var rating: Double?
-    /// CommonMark source; rendered (safe mode) once, on the item's own page.
-    var description: String?
+    /// CommonMark source; rendered (safe mode) once, on the item's own page. Kept as an
+    /// `EntryText`: from the catalog cache, its bytes are read only for the pages rendered.
+    var text: EntryText?
+
+    /// The description as a `String` (decoded on every read of an item from the cache).
+    var description: String? {
+        get { text?.string }
+        set { text = newValue.map(EntryText.init) }
+    }
 
     init(rating: Double? = nil, description: String? = nil) {
         self.rating = rating
-        self.description = description
+        self.text = description.map(EntryText.init)
+    }
+
+    init(rating: Double?, text: EntryText?) {
+        self.rating = rating
+        self.text = text
+    }
+}
+
+/// The shape snapshots always had: `{"rating": 7.5, "description": "…"}`, absent keys left out.
+extension EntryDetails: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case rating, description
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        rating = try container.decodeIfPresent(Double.self, forKey: .rating)
+        text = try container.decodeIfPresent(String.self, forKey: .description).map(EntryText.init)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(rating, forKey: .rating)
+        try container.encodeIfPresent(description, forKey: .description)
     }
 }
 

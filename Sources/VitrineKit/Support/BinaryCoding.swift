@@ -124,6 +124,16 @@ struct BinaryReader {
         return text().map { .some($0) }
     }
 
+    /// What `optionalText` wrote, as where its bytes are, unread: Some(nil) for an absent text.
+    mutating func optionalBytes() -> Range<Int>?? {
+        guard let present = flag() else { return nil }
+        guard present else { return .some(nil) }
+        guard let count = word(), count <= UInt64(bytes.count - position) else { return nil }
+        let range = position..<(position + Int(count))
+        position = range.upperBound
+        return .some(range)
+    }
+
     /// Some(nil) for an absent number.
     mutating func number() -> Int?? {
         guard let present = flag() else { return nil }

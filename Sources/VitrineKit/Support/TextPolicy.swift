@@ -21,6 +21,13 @@ public enum TextPolicy {
         return clean(text, nul: "\u{FFFD}", keepLines: true)
     }
 
+    /// `markdown` over an entry's text: bytes with nothing the policy could remove are kept
+    /// as they are, not read into a `String`.
+    static func markdown(_ text: EntryText) -> EntryText {
+        guard !text.withUTF8(hasNoSuspectByte) else { return text }
+        return EntryText(markdown(text.string))
+    }
+
     /// Text for a terminal: one line, no escape sequences.
     public static func terminal(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { isControl($0) || isNoncharacter($0) }) else { return text }

@@ -18,6 +18,9 @@ import Foundation
 struct CatalogCache: Sendable {
     /// The file as read.
     private var bytes = Data()
+    /// The same bytes, shared by the items taken from them: their descriptions stay bytes
+    /// of the file until a page shows them (`EntryText`).
+    private var shared = SharedBytes(Data())
     /// Digest of an item's bytes (up to the next item, or the closing `]`) → where its record
     /// is in `bytes`. Items are decoded when looked up, by the scanner's jobs on every core.
     private var index: [StableHasher.Digest: Range<Int>] = [:]
@@ -71,6 +74,7 @@ struct CatalogCache: Sendable {
         let header = Self.header
         guard data.count >= header.count, data.prefix(header.count).elementsEqual(header) else { return }
         bytes = data
+        shared = SharedBytes(data)
         var position = header.count
         var index: [StableHasher.Digest: Range<Int>] = [:]
         var records = 0
@@ -82,7 +86,7 @@ struct CatalogCache: Sendable {
                 guard let length = head.word(), head.word() != nil, head.word() != nil, length >= 16,
                     length <= UInt64(bytes.count - head.position), let high = head.word(), let low = head.word()
                 else { return false }
-                let end = position + 24 + Int(length)
+                let end = position + Self.recordHead + Int(length)
                 index[StableHasher.Digest(high: high, low: low)] = position..<end
                 records += 1
                 position = end
@@ -98,10 +102,15 @@ struct CatalogCache: Sendable {
     func item(for digest: StableHasher.Digest) -> Item? {
         guard let range = index[digest] else { return nil }
         return bytes.withUnsafeBytes { bytes in
-            guard let payload = Self.payload(of: range, in: bytes), let (found, item) = Self.decodePayload(payload), found == digest else { return nil }
+            guard let payload = Self.payload(of: range, in: bytes),
+                let (found, item) = Self.decodePayload(payload, in: shared, at: range.lowerBound + Self.recordHead), found == digest
+            else { return nil }
             return item
         }
     }
+
+    /// A record's length and payload digest, before its payload: three words.
+    private static let recordHead = 24
 
     /// The payload of the record at `range` (indexed by `init`), when its digest matches.
     private static func payload(of range: Range<Int>, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
@@ -189,7 +198,8 @@ struct CatalogCache: Sendable {
         bytes += payload.bytes
     }
 
-    private static func decodePayload(_ payload: UnsafeRawBufferPointer) -> (StableHasher.Digest, Item)? {
+    /// The item of a record's payload, which is at `offset` in `shared`.
+    private static func decodePayload(_ payload: UnsafeRawBufferPointer, in shared: SharedBytes, at offset: Int) -> (StableHasher.Digest, Item)? {
         var reader = BinaryReader(bytes: payload, position: 0)
         guard let high = reader.word(), let low = reader.word(), let value = reader.text(), let title = reader.text(),
             let link = reader.optionalText(), let hasImage = reader.flag()
@@ -205,13 +215,15 @@ struct CatalogCache: Sendable {
             guard let bits = reader.word() else { return nil }
             rating = Double(bitPattern: bits)
         }
-        // The id passes the rule a catalog's ids pass.
-        guard let description = reader.optionalText(), reader.position == payload.count,
+        // The id passes the rule a catalog's ids pass. The description stays in the file's
+        // bytes, read when a page shows it.
+        guard let description = reader.optionalBytes(), reader.position == payload.count,
             ItemID.isValid(value: value)
         else { return nil }
+        let text = description.map { EntryText(shared, (offset + $0.lowerBound)..<(offset + $0.upperBound)) }
         let item = Item(
             id: ItemID(source: .file, value: value), title: title, link: link, image: image,
-            details: .entry(EntryDetails(rating: rating, description: description)))
+            details: .entry(EntryDetails(rating: rating, text: text)))
         return (StableHasher.Digest(high: high, low: low), item)
     }
 }

@@ -167,7 +167,40 @@ struct CatalogCacheTests {
         #expect(planted.title == Item(id: planted.id, title: "Bell\u{7} and\u{202E} override").checked().item.title)
         #expect(!planted.title.unicodeScalars.contains { $0.properties.generalCategory == .control })
         #expect(planted.link == nil)
+        #expect(planted.entry?.description == "text\u{FFFD}", "NUL in Markdown becomes U+FFFD, from the cache too")
         let expected = try Self.plain(base)
         #expect(Array(read.items[..<7]) == Array(expected.items[..<7]) && Array(read.items[8...]) == Array(expected.items[8...]))
+    }
+
+    @Test("a cached description is read from the cache's bytes when asked for: the parsed one's text, and bytes that are not UTF-8 are repaired, never trusted")
+    func cachedDescriptionsAreReadWhenAskedFor() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = folder.appendingPathComponent("catalog.items")
+        let base = CatalogScannerTests.large
+        _ = try CatalogFile.read(base, file: Self.file, cache: cache)
+        let cached = try CatalogFile.read(base, file: Self.file, cache: cache).items
+        let expected = try Self.plain(base).items
+        #expect(cached == expected)
+        #expect(cached.map(\.entry?.description) == expected.map(\.entry?.description))
+        #expect(cached.map(\.digest) == expected.map(\.digest), "page keys are the same from the cache's bytes")
+
+        // A record whose description holds bytes that are not UTF-8, with a digest that
+        // matches them (made by hand): the text is repaired where it is read.
+        let spans = try #require(base.withUnsafeBytes { CatalogFile.scan($0, cache: nil) }?.spans)
+        let planted = Item(id: ItemID(source: .file, value: "i9"), title: "T", details: .entry(EntryDetails(rating: 1, description: "abc~")))
+        var record = CatalogCache.header
+        CatalogCache.appendRecord(spans[9], planted, to: &record)
+        let head = CatalogCache.header.count
+        let tilde = try #require(record.lastIndex(of: UInt8(ascii: "~")))
+        record[tilde] = 0xFF
+        let digest = record[(head + 24)...].withUnsafeBytes { StableHasher.digest($0) }
+        for (offset, word) in [(8, digest.high), (16, digest.low)] {
+            for byte in 0..<8 { record[head + offset + byte] = UInt8(truncatingIfNeeded: word >> UInt64(8 * byte)) }
+        }
+        try Data(record).write(to: cache)
+        let read = try CatalogFile.read(base, file: Self.file, cache: cache).items
+        #expect(read[9].entry?.description == "abc\u{FFFD}")
+        #expect(read[9].title == "T", "the record is the item, as any other")
     }
 }
