@@ -119,7 +119,7 @@ public struct SiteBuilder: Sendable {
         // build that writes every file makes them in an empty folder, not over the spare's.
         let reuse = options.checkLinks ? nil : previous
         startListing()
-        let theme = try run(.compileTemplates) { () throws(VitrineError) in try Theme(compiling: themeSources) }
+        let theme = try run(.compileTemplates) { () throws(VitrineError) in try Theme(compiling: themeSources, language: config.language) }
         let site = try run(.readSite) { () throws(VitrineError) in
             try reader.read(config: config, favorites: favorites, resolved: fetched.resolved, logger: logger)
         }
