@@ -47,18 +47,7 @@ struct PageKeys {
 
     /// Each item's own digest, in order.
     static func digests(_ items: [Item]) -> [StableHasher.Digest] {
-        let jobs = items.count >= 2000 ? min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
-        guard jobs > 1 else { return items.map(\.digest) }
-        return [StableHasher.Digest](unsafeUninitializedCapacity: items.count) { buffer, initialized in
-            // Each job initialises only its own run of the buffer.
-            nonisolated(unsafe) let buffer = buffer
-            DispatchQueue.concurrentPerform(iterations: jobs) { job in
-                for index in items.count * job / jobs..<items.count * (job + 1) / jobs {
-                    (buffer.baseAddress! + index).initialize(to: items[index].digest)
-                }
-            }
-            initialized = items.count
-        }
+        items.mapOnEveryCore { $0.digest }
     }
 
     /// The key of a page rendered from its own inputs, or nil for pages always rendered.

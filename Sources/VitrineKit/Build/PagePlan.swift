@@ -1,5 +1,3 @@
-import Foundation
-
 /// Every file the render stage writes, decided before anything is rendered, so two
 /// stages can never write the same path and pages can render in any order.
 struct PagePlan: Sendable {
@@ -69,17 +67,6 @@ struct PagePlan: Sendable {
     /// core, a run of items each: at 100,000 items, making them on one core was a twentieth
     /// of a one-item rebuild.
     static func itemPages(_ items: [Item]) -> [(path: SitePath, job: Job)] {
-        let jobs = items.count >= 2000 ? min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
-        guard jobs > 1 else { return items.indices.map { (.item(items[$0].id), .item(index: $0)) } }
-        return [(path: SitePath, job: Job)](unsafeUninitializedCapacity: items.count) { buffer, initialized in
-            // Each job initialises only its own run of the buffer.
-            nonisolated(unsafe) let buffer = buffer
-            DispatchQueue.concurrentPerform(iterations: jobs) { job in
-                for index in items.count * job / jobs..<items.count * (job + 1) / jobs {
-                    (buffer.baseAddress! + index).initialize(to: (.item(items[index].id), .item(index: index)))
-                }
-            }
-            initialized = items.count
-        }
+        Array(items.indices).mapOnEveryCore { (.item(items[$0].id), .item(index: $0)) }
     }
 }
