@@ -44,8 +44,6 @@ struct PageRenderer: Sendable {
     /// Renders the plan's pages (only those at `only`'s paths, when given).
     func render(_ plan: PagePlan, only: Set<String>? = nil, jobs: Int) async throws(VitrineError) -> Written {
         let pages = only.map { only in plan.pages.filter { only.contains($0.path.description) } } ?? plan.pages
-        // Every page's path, made into the sitemap's model only when the sitemap is rendered.
-        let sitemap = pages.contains { if case .sitemap = $0.job { true } else { false } } ? factory.sitemap(plan.sitemapPaths) : nil
         let chunkSize = max(16, min(512, pages.count / (jobs * 8)))
         let chunks = stride(from: 0, to: pages.count, by: chunkSize).map { $0..<min(pages.count, $0 + chunkSize) }
         let clock = ContinuousClock()
@@ -59,7 +57,7 @@ struct PageRenderer: Sendable {
                     guard next < chunks.count else { return }
                     let number = next
                     next += 1
-                    group.addTask { (number, try renderChunk(pages[chunks[number]], planned: only == nil, sitemap: sitemap)) }
+                    group.addTask { (number, try renderChunk(pages[chunks[number]], planned: only == nil, of: plan)) }
                 }
                 for _ in 0..<min(jobs, chunks.count) { startNext() }
                 var done = 0
@@ -86,9 +84,9 @@ struct PageRenderer: Sendable {
         }
     }
 
-    /// Renders a run of pages; `planned` when their indices are their places in the plan.
+    /// Renders a run of `plan`'s pages; `planned` when their indices are their places in it.
     private func renderChunk(
-        _ pages: ArraySlice<(path: SitePath, job: PagePlan.Job)>, planned: Bool, sitemap: SitemapModel?
+        _ pages: ArraySlice<(path: SitePath, job: PagePlan.Job)>, planned: Bool, of plan: PagePlan
     ) throws(VitrineError) -> Written {
         var writer = FileWriter(root: staging)
         var written = Written()
@@ -97,7 +95,7 @@ struct PageRenderer: Sendable {
             let (path, job) = pages[index]
             if Task.isCancelled { throw VitrineError.interrupted }
             if toMemory {
-                let bytes = try render(job, sitemap: sitemap)
+                let bytes = try render(job, of: plan)
                 written.files += 1
                 written.bytes += bytes.count
                 continue
@@ -110,7 +108,7 @@ struct PageRenderer: Sendable {
                 written.unchanged += 1
                 continue
             }
-            let bytes = try render(job, sitemap: sitemap)
+            let bytes = try render(job, of: plan)
             var digest = key
             if digest == nil {
                 digest = bytes.withUnsafeBytes { StableHasher.digest($0) }
@@ -137,7 +135,7 @@ struct PageRenderer: Sendable {
         return written
     }
 
-    private func render(_ job: PagePlan.Job, sitemap: SitemapModel?) throws(VitrineError) -> [UInt8] {
+    private func render(_ job: PagePlan.Job, of plan: PagePlan) throws(VitrineError) -> [UInt8] {
         switch job {
         case .home: try theme.render("home", factory.home())
         case .gallery(let index, let page): try theme.render("gallery", factory.galleryPage(index, page: page))
@@ -145,7 +143,8 @@ struct PageRenderer: Sendable {
         case .item(let index): try theme.render("item", factory.itemPage(index))
         case .content(let index): try theme.render("page", factory.contentPage(factory.site.pages[index]))
         case .notFound: try theme.render("404", factory.notFound())
-        case .sitemap: try theme.render("sitemap.xml", sitemap ?? factory.sitemap([]))
+        // Every page's path, made into the sitemap's model by the one job that renders it.
+        case .sitemap: try theme.render("sitemap.xml", factory.sitemap(plan.sitemapPaths))
         case .feed: try theme.render("feed.xml", factory.feed())
         case .filterIndex(let index): factory.filterIndexBytes(index)
         }

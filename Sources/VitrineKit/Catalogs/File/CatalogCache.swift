@@ -16,11 +16,10 @@ import Foundation
 /// appended in one `write`; when the file holds more than twice the records the catalog uses,
 /// it is rewritten with only those (beside it, then renamed into place).
 struct CatalogCache: Sendable {
-    /// The file as read.
-    private var bytes = Data()
-    /// The same bytes, shared by the items taken from them: their descriptions stay bytes
+    /// The file as read, shared by the items taken from it: their descriptions stay bytes
     /// of the file until a page shows them (`EntryText`).
     private var shared = SharedBytes(Data())
+    private var bytes: Data { shared.data }
     /// Digest of an item's bytes (up to the next item, or the closing `]`) → where its record
     /// is in `bytes`. Items are decoded when looked up, by the scanner's jobs on every core.
     private var index: [StableHasher.Digest: Range<Int>] = [:]
@@ -73,7 +72,6 @@ struct CatalogCache: Sendable {
     init(_ data: Data) {
         let header = Self.header
         guard data.count >= header.count, data.prefix(header.count).elementsEqual(header) else { return }
-        bytes = data
         shared = SharedBytes(data)
         var position = header.count
         var index: [StableHasher.Digest: Range<Int>] = [:]
