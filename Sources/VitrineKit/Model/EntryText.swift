@@ -1,18 +1,22 @@
 import Foundation
 
 /// A catalog entry's description: a `String`, or, for an item taken from the catalog cache
-/// (`CatalogCache`), the UTF-8 bytes of its record, made a `String` only when a page shows
-/// it. A one-item rebuild of a large catalog checks and hashes every description but renders
-/// one: making each a `String` (validating its UTF-8 on the way) was a fifth of reading a
+/// (`CatalogCache`), bytes — of its record, or the JSON string of the catalog the item was
+/// read from, unescaped each time it is read — made a `String` only when a page shows it. A
+/// one-item rebuild of a large catalog checks and hashes every description but renders one:
+/// making each a `String` (validating its UTF-8 on the way) was a fifth of reading a
 /// 100,000-item catalog from its cache.
 ///
 /// The text policy still checks the bytes (`TextPolicy.markdown`). Bytes that are not valid
 /// UTF-8 — a record damaged in a way its digest did not catch — are repaired when read, as
 /// `String(decoding:as:)` repairs them; they can change a page key, never a page's safety.
+/// So is a JSON string that no longer unescapes (never seen: its bytes are those the
+/// scanner read, by their digest), which reads as empty.
 struct EntryText: Sendable {
     private enum Storage: Sendable {
         case text(String)
         case bytes(SharedBytes, Range<Int>)
+        case json(SharedBytes, Range<Int>)
     }
 
     private let storage: Storage
@@ -26,11 +30,17 @@ struct EntryText: Sendable {
         storage = .bytes(shared, range)
     }
 
+    /// The content of the JSON string at `range` of `shared` (between its quotes), unescaped
+    /// when it is read.
+    init(jsonString shared: SharedBytes, _ range: Range<Int>) {
+        storage = .json(shared, range)
+    }
+
     /// The text; bytes are decoded (and repaired) on every call.
     var string: String {
         switch storage {
         case .text(let text): text
-        case .bytes: withUTF8 { String(decoding: $0.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }
+        case .bytes, .json: withUTF8 { String(decoding: $0.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }
         }
     }
 
@@ -41,6 +51,15 @@ struct EntryText: Sendable {
             return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
         case .bytes(let shared, let range):
             return shared.data.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        case .json(let shared, let range):
+            return shared.data.withUnsafeBytes { bytes in
+                let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
+                guard !raw.isEmpty, memchr(raw.baseAddress!, Int32(UInt8(ascii: "\\")), raw.count) != nil else { return body(raw) }
+                return withUnsafeTemporaryAllocation(byteCount: raw.count, alignment: 1) { buffer in
+                    let length = JSONString.unescape(raw, into: buffer) ?? 0
+                    return body(UnsafeRawBufferPointer(rebasing: buffer[..<length]))
+                }
+            }
         }
     }
 }

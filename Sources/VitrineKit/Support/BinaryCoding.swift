@@ -124,14 +124,12 @@ struct BinaryReader {
         return text().map { .some($0) }
     }
 
-    /// What `optionalText` wrote, as where its bytes are, unread: Some(nil) for an absent text.
-    mutating func optionalBytes() -> Range<Int>?? {
-        guard let present = flag() else { return nil }
-        guard present else { return .some(nil) }
+    /// What `text` wrote, as where its bytes are, unread.
+    mutating func textBytes() -> Range<Int>? {
         guard let count = word(), count <= UInt64(bytes.count - position) else { return nil }
         let range = position..<(position + Int(count))
         position = range.upperBound
-        return .some(range)
+        return range
     }
 
     /// Some(nil) for an absent number.

@@ -35,7 +35,7 @@ struct CatalogCache: Sendable {
     /// `vitrine-catalog-cache/1`, then the vitrine binary that wrote it: a new binary may read
     /// items differently, so its first build reads every item again.
     static var header: [UInt8] {
-        Array("vitrine-catalog-cache/1 \(VitrineVersion.current) \(executableStamp)\n".utf8)
+        Array("vitrine-catalog-cache/2 \(VitrineVersion.current) \(executableStamp)\n".utf8)
     }
 
     /// Size, inode and modification time of the running executable.
@@ -96,15 +96,25 @@ struct CatalogCache: Sendable {
         appendable = complete
     }
 
-    /// The item whose bytes have `digest`, when its record is whole.
-    func item(for digest: StableHasher.Digest) -> Item? {
+    /// The item whose bytes have `digest`, when its record is whole. Those bytes are
+    /// `element` of `catalog`: a description the record keeps as a place in them is read
+    /// from there.
+    func item(for digest: StableHasher.Digest, element: Range<Int>? = nil, in catalog: SharedBytes? = nil) -> Item? {
         guard let range = index[digest] else { return nil }
         return bytes.withUnsafeBytes { bytes in
             guard let payload = Self.payload(of: range, in: bytes),
-                let (found, item) = Self.decodePayload(payload, in: shared, at: range.lowerBound + Self.recordHead), found == digest
+                let (found, item) = Self.decodePayload(
+                    payload, in: shared, at: range.lowerBound + Self.recordHead, element: element.flatMap { element in catalog.map { ($0, element) } }),
+                found == digest
             else { return nil }
             return item
         }
+    }
+
+    /// Whether the cache holds a whole record for `digest` (its payload matches its digest).
+    func holdsWholeRecord(for digest: StableHasher.Digest) -> Bool {
+        guard let range = index[digest] else { return false }
+        return bytes.withUnsafeBytes { Self.payload(of: range, in: $0) != nil }
     }
 
     /// A record's length and payload digest, before its payload: three words.
@@ -118,14 +128,19 @@ struct CatalogCache: Sendable {
         return StableHasher.digest(payload) == StableHasher.Digest(high: high, low: low) ? payload : nil
     }
 
+    /// An item read this time, by the digest of its bytes; `description`, where its
+    /// description's JSON string is in those bytes (its content, from their start), when
+    /// the policies left the description as it was read.
+    typealias Learned = (digest: StableHasher.Digest, item: Item, description: Range<Int>?)
+
     /// Records the items read this time (`learned`, not in the cache), given the digest of
     /// every item the catalog has now (`inUse`): appended, or the file rewritten with only
     /// what is in use when it is not appendable or mostly unused (whole records copied).
-    mutating func update(at url: URL, learned: [(digest: StableHasher.Digest, item: Item)], inUse: [StableHasher.Digest]) {
+    mutating func update(at url: URL, learned: [Learned], inUse: [StableHasher.Digest]) {
         guard !learned.isEmpty || !appendable else { return }
         if appendable, records + learned.count <= 2 * inUse.count {
             var bytes: [UInt8] = []
-            for (digest, item) in learned { Self.appendRecord(digest, item, to: &bytes) }
+            for (digest, item, place) in learned { Self.appendRecord(digest, item, description: place, to: &bytes) }
             // Never through a symbolic link put in the cache's place.
             let fd = open(url.path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
             guard fd >= 0 else { return }
@@ -147,8 +162,8 @@ struct CatalogCache: Sendable {
                 defer { chunk.removeAll(keepingCapacity: true) }
                 return write(chunk)
             }
-            for (digest, item) in learned where seen.insert(digest).inserted {
-                guard add({ Self.appendRecord(digest, item, to: &$0) }) else { return false }
+            for (digest, item, place) in learned where seen.insert(digest).inserted {
+                guard add({ Self.appendRecord(digest, item, description: place, to: &$0) }) else { return false }
             }
             for digest in inUse where !seen.contains(digest) {
                 // Whole records are copied as they are, checked by their digest, not decoded.
@@ -169,8 +184,13 @@ struct CatalogCache: Sendable {
     // MARK: Records
 
     /// `[payload length][digest of the payload]` then the payload: the item's digest, id
-    /// value, title, link, image (url, width, height), rating, description.
-    static func appendRecord(_ digest: StableHasher.Digest, _ item: Item, to bytes: inout [UInt8]) {
+    /// value, title, link, image (url, width, height), rating, description. The description
+    /// is a kind (0 none, 1 text, 2 place), then the text, or the place of its JSON string in
+    /// the item's bytes (`description`: offset and length), read through `EntryText`. A
+    /// place keeps the file a sixth of the catalog's size, where a copy of every description
+    /// made it as large: at 100,000 items, reading and checking the 123 MB file was a tenth
+    /// of a one-item rebuild.
+    static func appendRecord(_ digest: StableHasher.Digest, _ item: Item, description place: Range<Int>? = nil, to bytes: inout [UInt8]) {
         guard case .entry(let entry)? = item.details else { return }
         var payload = BinaryWriter()
         payload.word(digest.high)
@@ -186,7 +206,16 @@ struct CatalogCache: Sendable {
         }
         payload.flag(entry.rating != nil)
         if let rating = entry.rating { payload.word(rating.bitPattern) }
-        payload.optionalText(entry.description)
+        if let place, entry.text != nil {
+            payload.count(2)
+            payload.count(UInt64(place.lowerBound))
+            payload.count(UInt64(place.count))
+        } else if let description = entry.description {
+            payload.count(1)
+            payload.text(description)
+        } else {
+            payload.count(0)
+        }
         let check = payload.bytes.withUnsafeBytes { StableHasher.digest($0) }
         var head = BinaryWriter()
         head.word(UInt64(payload.bytes.count))
@@ -196,8 +225,11 @@ struct CatalogCache: Sendable {
         bytes += payload.bytes
     }
 
-    /// The item of a record's payload, which is at `offset` in `shared`.
-    private static func decodePayload(_ payload: UnsafeRawBufferPointer, in shared: SharedBytes, at offset: Int) -> (StableHasher.Digest, Item)? {
+    /// The item of a record's payload, which is at `offset` in `shared`; a description kept
+    /// as a place is read from the item's bytes (`element`), and is a miss without them.
+    private static func decodePayload(
+        _ payload: UnsafeRawBufferPointer, in shared: SharedBytes, at offset: Int, element: (catalog: SharedBytes, range: Range<Int>)?
+    ) -> (StableHasher.Digest, Item)? {
         var reader = BinaryReader(bytes: payload, position: 0)
         guard let high = reader.word(), let low = reader.word(), let value = reader.text(), let title = reader.text(),
             let link = reader.optionalText(), let hasImage = reader.flag()
@@ -213,12 +245,24 @@ struct CatalogCache: Sendable {
             guard let bits = reader.word() else { return nil }
             rating = Double(bitPattern: bits)
         }
-        // The id passes the rule a catalog's ids pass. The description stays in the file's
-        // bytes, read when a page shows it.
-        guard let description = reader.optionalBytes(), reader.position == payload.count,
-            ItemID.isValid(value: value)
-        else { return nil }
-        let text = description.map { EntryText(shared, (offset + $0.lowerBound)..<(offset + $0.upperBound)) }
+        // The description stays bytes (of this file, or of the catalog), read when a page shows it.
+        guard let kind = reader.count() else { return nil }
+        var text: EntryText?
+        switch kind {
+        case 0: text = nil
+        case 1:
+            guard let bytes = reader.textBytes() else { return nil }
+            text = EntryText(shared, (offset + bytes.lowerBound)..<(offset + bytes.upperBound))
+        case 2:
+            guard let start = reader.count(), let length = reader.count(), let element, start <= UInt64(element.range.count),
+                length <= UInt64(element.range.count) - start
+            else { return nil }
+            let from = element.range.lowerBound + Int(start)
+            text = EntryText(jsonString: element.catalog, from..<(from + Int(length)))
+        default: return nil
+        }
+        // The id passes the rule a catalog's ids pass.
+        guard reader.position == payload.count, ItemID.isValid(value: value) else { return nil }
         let item = Item(
             id: ItemID(source: .file, value: value), title: title, link: link, image: image,
             details: .entry(EntryDetails(rating: rating, text: text)))

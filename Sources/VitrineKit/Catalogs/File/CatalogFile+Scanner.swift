@@ -20,7 +20,7 @@ extension CatalogFile {
                 return nil
             }
             return CatalogFile(format: scanned.format, items: entries)
-        case .items(let items, _, invalidID: nil):
+        case .items(let items, _, _, invalidID: nil):
             // Made from entries as they were read: each field is the entry's.
             let entries = items.map { item in
                 Entry(
@@ -39,9 +39,12 @@ extension CatalogFile {
     }
 
     /// The catalog's bytes scanned; an element whose bytes `cache` holds is not read again.
-    static func scan(_ bytes: UnsafeRawBufferPointer, cache: CatalogCache?) -> Scanned? {
+    /// `shared` holds the same bytes: an item taken from the cache may keep its description
+    /// as a range of them.
+    static func scan(_ bytes: UnsafeRawBufferPointer, cache: CatalogCache?, shared: SharedBytes? = nil) -> Scanned? {
         var scanner = Scanner(bytes: bytes)
         scanner.cache = cache
+        scanner.shared = shared
         return scanner.catalog()
     }
 
@@ -67,14 +70,20 @@ extension CatalogFile {
         /// copying of 100,000 elements into items was a sizeable part of a rebuild);
         /// `fresh` tells the items read now from those taken from the cache. An element
         /// whose id is invalid makes no item (a placeholder stands in): `invalidID` is the
-        /// first such element, and the read fails there.
-        case items([Item], fresh: [Bool], invalidID: (index: Int, entry: Entry)?)
+        /// first such element, and the read fails there. `descriptions`: for each item read
+        /// now, where its description's JSON string is (its content, from the element's
+        /// start), for the cache to keep instead of the text.
+        case items([Item], fresh: [Bool], descriptions: [Range<Int>?], invalidID: (index: Int, entry: Entry)?)
     }
 
     struct Scanner {
         let bytes: UnsafeRawBufferPointer
         var position = 0
         var cache: CatalogCache?
+        /// The bytes, shared by the items taken from the cache (`CatalogFile.scan`).
+        var shared: SharedBytes?
+        /// Where the last entry's description is in `bytes`: its content, between the quotes.
+        var descriptionBytes: Range<Int>?
         /// Whether a large `items` array may be read by every core (`elementsInParallel`).
         var inParallel = true
 
@@ -127,64 +136,69 @@ extension CatalogFile {
             guard jobs > 1, bytes.count - position > 1 << 20, let (starts, end) = elementStarts(), starts.count >= 1000 else { return nil }
             // Read only, by every job, while this call holds the buffer.
             nonisolated(unsafe) let bytes = bytes
-            let cache = cache
+            let (cache, shared) = (cache, shared)
             let count = starts.count
             // Per job: whether its run was read to the end, and its first invalid id.
             let outcomes = Mutex<[(complete: Bool, invalidID: (index: Int, entry: Entry)?)]>(Array(repeating: (false, nil), count: jobs))
             var spans = [StableHasher.Digest](repeating: StableHasher.Digest(high: 0, low: 0), count: count)
             var fresh = [Bool](repeating: false, count: count)
+            var descriptions = [Range<Int>?](repeating: nil, count: count)
             let items = spans.withUnsafeMutableBufferPointer { spans in
                 fresh.withUnsafeMutableBufferPointer { fresh in
-                    [Item](unsafeUninitializedCapacity: count) { buffer, initialized in
-                        // Each job initialises only its own run of the three buffers, every
-                        // element of it (a placeholder where it stopped).
-                        nonisolated(unsafe) let (buffer, spans, fresh) = (buffer, spans, fresh)
-                        DispatchQueue.concurrentPerform(iterations: jobs) { job in
-                            let run = count * job / jobs..<count * (job + 1) / jobs
-                            var scanner = Scanner(bytes: bytes)
-                            var invalidID: (index: Int, entry: Entry)?
-                            var index = run.lowerBound
-                            defer {
-                                for rest in index..<run.upperBound { (buffer.baseAddress! + rest).initialize(to: Self.placeholder) }
-                                let outcome = (index == run.upperBound, invalidID)
-                                outcomes.withLock { $0[job] = outcome }
-                            }
-                            while index < run.upperBound {
-                                let span = StableHasher.digest(UnsafeRawBufferPointer(rebasing: bytes[starts[index]..<(index + 1 < count ? starts[index + 1] : end)]))
-                                spans[index] = span
-                                if let item = cache?.item(for: span) {
-                                    (buffer.baseAddress! + index).initialize(to: item)
+                    descriptions.withUnsafeMutableBufferPointer { descriptions in
+                        [Item](unsafeUninitializedCapacity: count) { buffer, initialized in
+                            // Each job initialises only its own run of the four buffers, every
+                            // element of it (a placeholder where it stopped).
+                            nonisolated(unsafe) let (buffer, spans, fresh, descriptions) = (buffer, spans, fresh, descriptions)
+                            DispatchQueue.concurrentPerform(iterations: jobs) { job in
+                                let run = count * job / jobs..<count * (job + 1) / jobs
+                                var scanner = Scanner(bytes: bytes)
+                                var invalidID: (index: Int, entry: Entry)?
+                                var index = run.lowerBound
+                                defer {
+                                    for rest in index..<run.upperBound { (buffer.baseAddress! + rest).initialize(to: Self.placeholder) }
+                                    let outcome = (index == run.upperBound, invalidID)
+                                    outcomes.withLock { $0[job] = outcome }
+                                }
+                                while index < run.upperBound {
+                                    let element = starts[index]..<(index + 1 < count ? starts[index + 1] : end)
+                                    let span = StableHasher.digest(UnsafeRawBufferPointer(rebasing: bytes[element]))
+                                    spans[index] = span
+                                    if let item = cache?.item(for: span, element: element, in: shared) {
+                                        (buffer.baseAddress! + index).initialize(to: item)
+                                        index += 1
+                                        continue
+                                    }
+                                    scanner.position = starts[index]
+                                    guard let entry = scanner.entry() else { return }
+                                    // `,` then the next element where the quick pass found it, or the closing `]`.
+                                    if index + 1 < count {
+                                        guard scanner.take(UInt8(ascii: ",")) else { return }
+                                        scanner.skipWhitespace()
+                                        guard scanner.position == starts[index + 1] else { return }
+                                    } else {
+                                        guard scanner.take(UInt8(ascii: "]")), scanner.position == end else { return }
+                                    }
+                                    if let item = CatalogFile.item(entry) {
+                                        (buffer.baseAddress! + index).initialize(to: item)
+                                    } else {
+                                        (buffer.baseAddress! + index).initialize(to: Self.placeholder)
+                                        if invalidID == nil { invalidID = (index, entry) }
+                                    }
+                                    fresh[index] = true
+                                    descriptions[index] = scanner.descriptionBytes.map { ($0.lowerBound - element.lowerBound)..<($0.upperBound - element.lowerBound) }
                                     index += 1
-                                    continue
                                 }
-                                scanner.position = starts[index]
-                                guard let entry = scanner.entry() else { return }
-                                // `,` then the next element where the quick pass found it, or the closing `]`.
-                                if index + 1 < count {
-                                    guard scanner.take(UInt8(ascii: ",")) else { return }
-                                    scanner.skipWhitespace()
-                                    guard scanner.position == starts[index + 1] else { return }
-                                } else {
-                                    guard scanner.take(UInt8(ascii: "]")), scanner.position == end else { return }
-                                }
-                                if let item = CatalogFile.item(entry) {
-                                    (buffer.baseAddress! + index).initialize(to: item)
-                                } else {
-                                    (buffer.baseAddress! + index).initialize(to: Self.placeholder)
-                                    if invalidID == nil { invalidID = (index, entry) }
-                                }
-                                fresh[index] = true
-                                index += 1
                             }
+                            initialized = count
                         }
-                        initialized = count
                     }
                 }
             }
             let ended = outcomes.withLock { $0 }
             guard ended.allSatisfy(\.complete) else { return nil }
             position = end
-            return (.items(items, fresh: fresh, invalidID: ended.lazy.compactMap(\.invalidID).first), spans)
+            return (.items(items, fresh: fresh, descriptions: descriptions, invalidID: ended.lazy.compactMap(\.invalidID).first), spans)
         }
 
         /// Stands in for an element that made no item (never seen: the read fails first).
@@ -245,6 +259,7 @@ extension CatalogFile {
             var source: String?
             var rating: Double?
             var image: Entry.Image?
+            descriptionBytes = nil
             let complete = object { key, scanner in
                 guard seen.insert(key).inserted else { return false }
                 switch key {
@@ -256,7 +271,9 @@ extension CatalogFile {
                     return title != nil
                 case "description":
                     return scanner.optional {
+                        let start = $0.position + 1
                         description = $0.string()
+                        if description != nil { $0.descriptionBytes = start..<($0.position - 1) }
                         return description != nil
                     }
                 case "source":
@@ -386,73 +403,21 @@ extension CatalogFile {
             return nil
         }
 
-        /// The rest of a string that has escapes, from its first byte at `start`.
+        /// A string that has escapes, whose content starts at `start`: its end found (each
+        /// backslash takes the byte after it), then its escapes undone (`JSONString`).
         private mutating func escapedString(from start: Int) -> String? {
-            var utf8: [UInt8] = []
-            utf8.reserveCapacity(position - start + 64)
-            utf8.append(contentsOf: bytes[start..<position])
             while position < bytes.count {
-                // Plain bytes are copied a run at a time.
-                let run = position
-                while position < bytes.count {
-                    let byte = bytes[position]
-                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                    position += 1
-                }
-                utf8.append(contentsOf: bytes[run..<position])
-                guard position < bytes.count else { return nil }
                 let byte = bytes[position]
-                position += 1
-                switch byte {
-                case UInt8(ascii: "\""):
-                    return utf8.withUnsafeBytes { String(validUTF8: $0) }
-                case 0..<0x20:
-                    return nil
-                case UInt8(ascii: "\\"):
-                    guard position < bytes.count else { return nil }
-                    let escape = bytes[position]
-                    position += 1
-                    switch escape {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escape)
-                    case UInt8(ascii: "b"): utf8.append(0x08)
-                    case UInt8(ascii: "f"): utf8.append(0x0C)
-                    case UInt8(ascii: "n"): utf8.append(0x0A)
-                    case UInt8(ascii: "r"): utf8.append(0x0D)
-                    case UInt8(ascii: "t"): utf8.append(0x09)
-                    case UInt8(ascii: "u"):
-                        guard var scalar = hex4() else { return nil }
-                        if (0xD800...0xDBFF).contains(scalar) {
-                            guard literal("\\u"), let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
-                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        }
-                        guard let unicode = Unicode.Scalar(scalar) else { return nil }
-                        utf8 += Array(String(Character(unicode)).utf8)
-                    default:
-                        return nil
-                    }
-                default:
-                    return nil  // not reached: the run stops only at the bytes above
-                }
+                if byte == UInt8(ascii: "\"") { break }
+                if byte < 0x20 { return nil }
+                position += byte == UInt8(ascii: "\\") ? 2 : 1
             }
-            return nil
-        }
-
-        private mutating func hex4() -> UInt32? {
-            guard position + 4 <= bytes.count else { return nil }
-            var value: UInt32 = 0
-            for _ in 0..<4 {
-                let byte = bytes[position]
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: return nil
-                }
-                value = value << 4 | UInt32(digit)
-                position += 1
-            }
-            return value
+            guard position < bytes.count else { return nil }
+            let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
+            position += 1
+            var utf8 = [UInt8](repeating: 0, count: raw.count)
+            guard let length = utf8.withUnsafeMutableBytes({ JSONString.unescape(raw, into: $0) }) else { return nil }
+            return utf8.withUnsafeBytes { String(validUTF8: UnsafeRawBufferPointer(rebasing: $0[..<length])) }
         }
 
         /// The bytes of a number in JSON's grammar (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`).

@@ -42,7 +42,9 @@ struct CatalogFile: Decodable, Sendable, Equatable {
         let format: String
         let elements: Elements
         var spans: [StableHasher.Digest] = []
-        if let scanned = data.withUnsafeBytes({ scan($0, cache: previous) }) {
+        var descriptions: [Range<Int>?] = []
+        let shared = SharedBytes(data)
+        if let scanned = data.withUnsafeBytes({ scan($0, cache: previous, shared: shared) }) {
             (format, elements, spans) = (scanned.format, scanned.elements, scanned.spans)
         } else {
             let catalog = try JSONFile.decode(CatalogFile.self, from: data, file: file)
@@ -56,9 +58,9 @@ struct CatalogFile: Decodable, Sendable, Equatable {
         var items: [Item]
         var fresh: [Bool]
         switch elements {
-        case .items(let read, let readNow, let invalidID):
+        case .items(let read, let readNow, let places, let invalidID):
             if let invalidID { throw idError(invalidID.entry, index: invalidID.index, data: data, file: file) }
-            (items, fresh) = (read, readNow)
+            (items, fresh, descriptions) = (read, readNow, places)
         case .read(let read):
             items = []
             items.reserveCapacity(read.count)
@@ -98,6 +100,7 @@ struct CatalogFile: Decodable, Sendable, Equatable {
             kept = indices
         }
         // Every item goes through the policies, those from the cache too: it saves parsing only.
+        let parsed = items
         let (checked, warnings, flagged) = Item.checkedFlagging(
             items, file: file, data: data,
             field: { $0 == ["entry", "rating"] ? ["rating"] : $0 },
@@ -106,9 +109,12 @@ struct CatalogFile: Decodable, Sendable, Equatable {
         items = checked
         if let cache, !spans.isEmpty {
             // Items read now that passed every policy without a problem, for next time.
-            var learned: [(digest: StableHasher.Digest, item: Item)] = []
+            // A description the policies left as it was is kept as its place in the file.
+            var learned: [CatalogCache.Learned] = []
             for position in items.indices where fresh[position] && !flagged[position] && CatalogCache.canKeep(items[position]) {
-                learned.append((spans[kept?[position] ?? position], items[position]))
+                let index = kept?[position] ?? position
+                let place = items[position].entry?.text == parsed[position].entry?.text ? descriptions[index] : nil
+                learned.append((spans[index], items[position], place))
             }
             previous?.update(at: cache, learned: learned, inUse: spans)
         }

@@ -26,7 +26,7 @@ struct CatalogCacheTests {
     static func whole(_ url: URL, of data: Data) throws -> Int {
         let spans = try #require(data.withUnsafeBytes { CatalogFile.scan($0, cache: nil) }?.spans)
         let cache = CatalogCache.read(from: url)
-        return spans.count { cache.item(for: $0) != nil }
+        return spans.count { cache.holdsWholeRecord(for: $0) }
     }
 
     static func size(_ url: URL) throws -> Int {
@@ -202,5 +202,54 @@ struct CatalogCacheTests {
         let read = try CatalogFile.read(base, file: Self.file, cache: cache).items
         #expect(read[9].entry?.description == "abc\u{FFFD}")
         #expect(read[9].title == "T", "the record is the item, as any other")
+    }
+
+    /// 1,500 items whose descriptions are plain (most), escaped, null or absent; all kept as places.
+    static let plainDescriptions: Data = {
+        var text = #"{"format": "vitrine-bench-catalog/1", "items": ["#
+        for index in 0..<1_500 {
+            if index > 0 { text += ",\n" }
+            text += #"{"id": "p\#(index)", "title": "Item \#(index)""#
+            switch index % 5 {
+            case 0: text += #", "description": "Line one\nline \#(index) \u00e9""#
+            case 1: text += #", "description": null"#
+            case 2: break
+            default: text += #", "description": "\#(String(repeating: "Plain *text* 가나 é <b>\(index)</b>. ", count: 50))""#
+            }
+            text += "}"
+        }
+        return Data((text + "]}\n").utf8)
+    }()
+
+    @Test("a description is cached as the place of its JSON string in the item's bytes: the same items, a cache a fraction of the catalog's size")
+    func plainDescriptionsAreCachedAsPlaces() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = folder.appendingPathComponent("catalog.items")
+        let base = Self.plainDescriptions
+        #expect(base.count > 1 << 20)
+        let expected = try Self.plain(base)
+        #expect(try CatalogFile.read(base, file: Self.file, cache: cache).items == expected.items)
+        #expect(try Self.whole(cache, of: base) == 1_500)
+        let size = try Self.size(cache)
+        #expect(size * 4 < base.count, "descriptions kept as places, not copied: \(size) of \(base.count) bytes")
+
+        let cached = try CatalogFile.read(base, file: Self.file, cache: cache).items
+        #expect(cached == expected.items)
+        #expect(cached.map(\.entry?.description) == expected.items.map(\.entry?.description))
+        #expect(cached.map(\.digest) == expected.items.map(\.digest))
+        #expect(cached[0].entry?.description == "Line one\nline 0 \u{E9}")
+        #expect(cached[1].entry?.description == nil && cached[2].entry?.description == nil)
+        #expect(cached[3].entry?.description?.hasPrefix("Plain *text* 가나 é <b>3</b>. ") == true)
+
+        // A record (made by hand) whose place runs past its item: a miss, and the item read again.
+        let spans = try #require(base.withUnsafeBytes { CatalogFile.scan($0, cache: nil) }?.spans)
+        var record = CatalogCache.header
+        CatalogCache.appendRecord(spans[8], expected.items[8], description: 10..<100_000, to: &record)
+        try Data(record).write(to: cache)
+        #expect(try Self.whole(cache, of: base) == 1)
+        #expect(CatalogCache.read(from: cache).item(for: spans[8], element: 0..<1_000, in: SharedBytes(base)) == nil)
+        #expect(try CatalogFile.read(base, file: Self.file, cache: cache).items == expected.items)
+        #expect(try Self.whole(cache, of: base) == 1_500)
     }
 }
