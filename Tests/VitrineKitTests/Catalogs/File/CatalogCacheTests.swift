@@ -252,4 +252,49 @@ struct CatalogCacheTests {
         #expect(try CatalogFile.read(base, file: Self.file, cache: cache).items == expected.items)
         #expect(try Self.whole(cache, of: base) == 1_500)
     }
+
+    @Test("a description read from its place goes through the text policy with its escapes undone: controls planted as escapes never reach a page")
+    func escapesInPlacesAreChecked() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = folder.appendingPathComponent("catalog.items")
+        // Each kind of escape alone in its description, so none is read for another's sake.
+        let hostile = [
+            9: (#"bell \u0007, C1 \u0085, nonchar \uFFFF, é"#, "bell \u{7}, C1 \u{85}, nonchar \u{FFFF}, é", "bell , C1 , nonchar , é"),
+            10: (#"back\bform\ffeed\r\nline, quote \" and \/"#, "back\u{8}form\u{C}feed\r\nline, quote \" and /", "backformfeed\nline, quote \" and /"),
+        ]
+        var base = Self.plainDescriptions
+        for (index, (content, _, _)) in hostile {
+            base = Self.edited(
+                base, [(#""id": "p\#(index)", "title": "Item \#(index)", "description": "#, #""id": "p\#(index)", "title": "Item \#(index)", "description": "\#(content)", "x": "#)]
+            )
+        }
+        let expected = try Self.plain(base)
+        for (index, (_, _, cleaned)) in hostile {
+            #expect(expected.items[index].entry?.description == cleaned, "the policy, as a plain read applies it")
+        }
+        // Read with the cache twice: an item the policy changed is kept as its checked text.
+        _ = try CatalogFile.read(base, file: Self.file, cache: cache)
+        #expect(try CatalogFile.read(base, file: Self.file, cache: cache).items == expected.items)
+
+        // Records made by hand that keep the raw descriptions as their places: read from
+        // there, their escapes undone, then checked like any other.
+        let spans = try #require(base.withUnsafeBytes { CatalogFile.scan($0, cache: nil) }?.spans)
+        var records = CatalogCache.header
+        for (index, (content, unescaped, _)) in hostile.sorted(by: { $0.key < $1.key }) {
+            let element = try #require(base.range(of: Data(#"{"id": "p\#(index)", "#.utf8)))
+            let found = try #require(base.range(of: Data(content.utf8)))
+            let raw = Item(id: ItemID(source: .file, value: "p\(index)"), title: "Item \(index)", details: .entry(EntryDetails(rating: nil, description: "x")))
+            var record = CatalogCache.header
+            let place = (found.lowerBound - element.lowerBound)..<(found.upperBound - element.lowerBound)
+            CatalogCache.appendRecord(spans[index], raw, description: place, to: &record)
+            try Data(record).write(to: cache)
+            let planted = CatalogCache.read(from: cache).item(for: spans[index], element: element.lowerBound..<base.count, in: SharedBytes(base))
+            #expect(planted?.entry?.description == unescaped, "the escapes undone")
+            records += record.dropFirst(CatalogCache.header.count)
+        }
+        try Data(records).write(to: cache)
+        let read = try CatalogFile.read(base, file: Self.file, cache: cache)
+        #expect(read.items == expected.items)
+    }
 }
