@@ -64,10 +64,43 @@ struct EntryText: Sendable {
     }
 }
 
+extension EntryText {
+    /// Whether `test` holds for the text's bytes, answered from the JSON string's own bytes
+    /// when a description kept as one has no escape but `\n`, `\t`, `\"`, `\\` and `\/` (what
+    /// those stand for is ASCII that `test` must accept: the caller's promise), so that it
+    /// is not unescaped for the question; otherwise `withUTF8(test)`.
+    func allBytes(_ test: (UnsafeRawBufferPointer) -> Bool, acceptingPlainEscapes: Bool) -> Bool {
+        guard acceptingPlainEscapes, case .json(let shared, let range) = storage else { return withUTF8(test) }
+        let plain = shared.data.withUnsafeBytes { bytes -> Bool? in
+            let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
+            var index = 0
+            while index < raw.count, let found = memchr(raw.baseAddress! + index, Int32(UInt8(ascii: "\\")), raw.count - index) {
+                let at = raw.baseAddress!.distance(to: UnsafeRawPointer(found))
+                guard at + 1 < raw.count, Self.isPlainEscape(raw[at + 1]) else { return nil }
+                index = at + 2
+            }
+            return test(raw)
+        }
+        return plain ?? withUTF8(test)
+    }
+
+    private static func isPlainEscape(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): true
+        default: false
+        }
+    }
+}
+
 extension EntryText: Hashable {
     /// The same bytes (not merely canonically equivalent text, as `String`'s `==` says).
     static func == (lhs: EntryText, rhs: EntryText) -> Bool {
-        if case .bytes(let a, let first) = lhs.storage, case .bytes(let b, let second) = rhs.storage, a === b, first == second { return true }
+        // The same bytes of the same file: equal, without reading them (or unescaping them).
+        switch (lhs.storage, rhs.storage) {
+        case (.bytes(let a, let first), .bytes(let b, let second)), (.json(let a, let first), .json(let b, let second)):
+            if a === b, first == second { return true }
+        default: break
+        }
         return lhs.withUTF8 { a in
             rhs.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
         }

@@ -22,9 +22,10 @@ public enum TextPolicy {
     }
 
     /// `markdown` over an entry's text: bytes with nothing the policy could remove are kept
-    /// as they are, not read into a `String`.
+    /// as they are, not read into a `String` (nor unescaped, when they are a JSON string
+    /// whose escapes stand for what the policy keeps: a newline, a tab, `"`, `\`, `/`).
     static func markdown(_ text: EntryText) -> EntryText {
-        guard !text.withUTF8(hasNoSuspectByte) else { return text }
+        guard !text.allBytes(hasNoSuspectByte, acceptingPlainEscapes: true) else { return text }
         return EntryText(markdown(text.string))
     }
 
