@@ -69,14 +69,15 @@ public struct SiteBuilder: Sendable {
         // files over waits for the listing. The spare is listed when the build may reuse it:
         // an output with a readable manifest, and not `--strict`, which starts from an empty folder.
         let previousBytes = publisher.previousManifestBytes()
-        // Only its summary until the inputs are compared: an unchanged rebuild needs no more.
-        let previousSummary = previousBytes.flatMap(BuildManifest.Summary.init)
+        // Only its first lines until the inputs are compared: an unchanged rebuild then checks
+        // the rest (`Summary`), any other build parses it.
+        let previousInputs = previousBytes.flatMap(BuildManifest.inputs(in:))
         var listings: OutputPublisher.Listings?
         var listingStarted = false
         func startListing() {
             guard !listingStarted, !options.renderToMemory else { return }
             listingStarted = true
-            listings = publisher.startListing(spare: !options.checkLinks && previousSummary != nil)
+            listings = publisher.startListing(spare: !options.checkLinks && previousInputs != nil)
         }
         // A build that stops before its carry-over (an error, a signal) stops the walk without
         // waiting for it; a records file being written is finished first, so a clean stop
@@ -92,18 +93,19 @@ public struct SiteBuilder: Sendable {
         }
         let inputsDigest = InputsDigest(options: options, config: config, theme: themeSources, staticFiles: staticFiles)
         let unchanged = try run(.compareInputs) {
-            guard let previousSummary, previousSummary.inputs != nil, fetched.isQuiet, (snapshotted?.count ?? 0) == 0, snapshotWarning == nil,
+            guard let previousInputs, let recorded = previousInputs, fetched.isQuiet, (snapshotted?.count ?? 0) == 0, snapshotWarning == nil,
                 !options.checkLinks, !options.renderToMemory, options.report == nil
             else { return false }
             let current = inputsDigest.current(site: options.site, changed: startListing)
-            guard current.digest == previousSummary.inputs else {
+            guard current.digest == recorded else {
                 // A large file changed: the build parses the bytes just hashed.
                 reader.offer(current.read)
                 return false
             }
             return true
         }
-        if let previousSummary, unchanged {
+        // A manifest that turns out damaged past its first lines: built as if there were none.
+        if unchanged, let previousSummary = previousBytes.flatMap(BuildManifest.Summary.init) {
             // Every input has the bytes the output was made from: nothing to parse or render.
             logger.info("inputs unchanged since the last build of \(options.outputName)")
             var summary = BuildSummary(
@@ -114,7 +116,7 @@ public struct SiteBuilder: Sendable {
             summary.inputsUnchanged = true
             return summary
         }
-        let previous = previousSummary == nil ? nil : previousBytes.flatMap(BuildManifest.parse)
+        let previous = previousInputs == nil ? nil : previousBytes.flatMap(BuildManifest.parse)
         // `--strict` checks the links of the whole staged site, so it renders everything; a
         // build that writes every file makes them in an empty folder, not over the spare's.
         let reuse = options.checkLinks ? nil : previous

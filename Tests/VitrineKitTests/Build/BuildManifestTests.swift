@@ -93,6 +93,15 @@ struct BuildManifestTests {
         #expect(summary.inputs == parsed.inputs && summary.entries == 7 && summary.pages == parsed.pageCount && summary.pages == 4)
         let older = try #require(BuildManifest.Summary(Data("vitrine-manifest/1\n\(Self.digest("a")) index.html".utf8)))
         #expect(older.inputs == nil && older.entries == 1 && older.pages == 1, "no newline at the end")
+
+        // The first two lines alone give the same inputs digest, and say nothing of the rest.
+        #expect(BuildManifest.inputs(in: Data(text.utf8)) == .some(summary.inputs))
+        #expect(BuildManifest.inputs(in: Data("vitrine-manifest/1\n\(Self.digest("a")) index.html".utf8)) == .some(nil))
+        #expect(BuildManifest.inputs(in: Data((text + "not a line\n").utf8)) == .some(summary.inputs))
+        #expect(BuildManifest.Summary(Data((text + "not a line\n").utf8)) == nil)
+        for refused in ["", "vitrine-manifest/9\n", "vitrine-manifest/2\ninputs 0123\n", "inputs \(Self.digest("x"))\n"] {
+            #expect(BuildManifest.inputs(in: Data(refused.utf8)) == nil, "\(refused)")
+        }
     }
 
     @Test("a file hashed in pieces has the digest of its bytes hashed at once, whatever the piece size; a missing file and a folder are told apart")
