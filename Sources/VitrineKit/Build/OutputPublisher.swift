@@ -97,7 +97,7 @@ struct OutputPublisher {
         for name in names.sorted() where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
             guard let dash = rest.lastIndex(of: "-"),
-                ["staging", "old", "backup", "folders"].contains(rest[..<dash]),
+                ["staging", "old", "backup", "folders", "filter"].contains(rest[..<dash]),
                 let pid = Int32(rest[rest.index(after: dash)...]),
                 pid != getpid(), !processIsAlive(pid)
             else { continue }
@@ -130,6 +130,21 @@ struct OutputPublisher {
     /// Where the records are written before they are renamed into place
     /// (`.public.vitrine-folders-PID`, removed with the other leftovers when its process is gone).
     var foldersRecordTemporary: URL { sibling("folders") }
+
+    /// `.public.vitrine-filter`: the entries of the output's filter indexes
+    /// (`FilterEntries`), so that the next build copies those of unchanged items.
+    var filterRecord: URL { parent.appendingPathComponent(".\(output.lastPathComponent).vitrine-filter") }
+
+    /// The record of the output's filter indexes; nil when there is none it can read.
+    func readFilterEntries() -> FilterEntries? {
+        FileBytes.read(atPath: filterRecord.path).flatMap(FilterEntries.init)
+    }
+
+    /// Replaces the record of the filter indexes (beside it as `.public.vitrine-filter-PID`,
+    /// then renamed into place); a record that cannot be written is not written.
+    func writeFilterEntries(_ entries: FilterEntries) {
+        _ = AtomicFile.replaceQuickly(filterRecord, temporary: sibling("filter")) { write in write(entries.data) }
+    }
 
     /// The folder a build assembles the new site in.
     struct Staging {

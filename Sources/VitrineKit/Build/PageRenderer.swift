@@ -21,6 +21,9 @@ struct PageRenderer: Sendable {
     var progress: (any ProgressReporter)?
     /// Render every page and write nothing (`--render-to-memory`), to time rendering alone.
     var toMemory = false
+    /// The entries of the filter indexes in the output (`FilterEntries`), copied where
+    /// their items did not change.
+    var filterEntries: FilterEntries?
 
     struct Written: Sendable {
         var files = 0
@@ -31,6 +34,8 @@ struct PageRenderer: Sendable {
         var manifest: [(path: String, digest: StableHasher.Digest)] = []
         /// Files written into staging (relative paths).
         var changed: [String] = []
+        /// Each filter index's entries, as the files in the new site have them.
+        var filterEntries: [String: FilterEntries.File] = [:]
 
         mutating func add(_ other: Written) {
             files += other.files
@@ -38,6 +43,7 @@ struct PageRenderer: Sendable {
             unchanged += other.unchanged
             manifest += other.manifest
             changed += other.changed
+            filterEntries.merge(other.filterEntries) { _, new in new }
         }
     }
 
@@ -108,10 +114,17 @@ struct PageRenderer: Sendable {
                 written.unchanged += 1
                 continue
             }
-            let bytes = try render(job, of: plan)
             var digest = key
-            if digest == nil {
-                digest = bytes.withUnsafeBytes { StableHasher.digest($0) }
+            let bytes: [UInt8]
+            if case .filterIndex(let gallery) = job {
+                let made = filterIndex(gallery, at: relative, before: before)
+                written.filterEntries[relative] = made.file
+                (bytes, digest) = (made.bytes, made.file.digest)
+            } else {
+                bytes = try render(job, of: plan)
+            }
+            if key == nil {
+                if digest == nil { digest = bytes.withUnsafeBytes { StableHasher.digest($0) } }
                 if before == digest {
                     written.manifest.append((relative, digest!))
                     written.unchanged += 1
@@ -133,6 +146,22 @@ struct PageRenderer: Sendable {
             written.bytes += bytes.count
         }
         return written
+    }
+
+    /// A gallery's filter index at `path`, with its entries' keys and lengths; the entries
+    /// of the file in the output (whose digest the previous manifest has as `before`) are
+    /// copied where their keys are the same.
+    private func filterIndex(_ gallery: Int, at path: String, before: StableHasher.Digest?) -> (bytes: [UInt8], file: FilterEntries.File) {
+        let global = keys.global
+        let entryKeys = keys.galleryItems[gallery].mapOnEveryCore { FilterEntries.key(global: global, item: $0) }
+        var previous: FilterEntries.Previous?
+        if let output, let recorded = filterEntries?.files[path], let old = FileBytes.read(atPath: output.path + "/" + path) {
+            previous = FilterEntries.Previous(
+                recorded, bytes: old, manifestDigest: before, prefix: factory.filterIndexPrefix(gallery), suffix: PageFactory.filterIndexSuffix,
+                keys: entryKeys)
+        }
+        let (bytes, lengths) = factory.filterIndexBytes(gallery, keys: entryKeys, previous: previous)
+        return (bytes, FilterEntries.File(digest: bytes.withUnsafeBytes { StableHasher.digest($0) }, keys: entryKeys, lengths: lengths))
     }
 
     private func render(_ job: PagePlan.Job, of plan: PagePlan) throws(VitrineError) -> [UInt8] {

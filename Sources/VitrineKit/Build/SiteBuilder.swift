@@ -140,11 +140,13 @@ public struct SiteBuilder: Sendable {
         if options.renderToMemory { return try await renderToMemory(plan, site: site, theme: theme, keys: keys, options: options, start: start) }
         let staging = try run(.renderPages) { () throws(VitrineError) in try publisher.makeStaging(reuseSpare: reuse != nil) }
         do throws(VitrineError) {
-            let renderer = PageRenderer(
+            let filterEntries = reuse == nil ? nil : publisher.readFilterEntries()
+            var renderer = PageRenderer(
                 factory: PageFactory(site: site, strings: theme.strings(for: site.config.language)), theme: theme, staging: staging.url, keys: keys,
                 previous: reuse.map { BuildManifest.Previous($0, plan: plan) } ?? .none,
                 output: reuse == nil ? nil : publisher.output, logger: logger, progress: progress
             )
+            renderer.filterEntries = filterEntries
             var written = try await run(.renderPages) { () async throws(VitrineError) in try await renderer.render(plan, jobs: options.jobs) }
             written.add(try run(.copyAssets) { () throws(VitrineError) in try renderer.copy(theme.assets + staticFiles) })
             var manifest = BuildManifest(entries: written.manifest)
@@ -179,6 +181,7 @@ public struct SiteBuilder: Sendable {
                         redone.add(try again.copy(theme.assets + staticFiles, only: missing))
                         written.files += redone.files
                         written.bytes += redone.bytes
+                        written.filterEntries.merge(redone.filterEntries) { _, new in new }
                     }
                     return kept
                 }
@@ -201,6 +204,9 @@ public struct SiteBuilder: Sendable {
                 listings?.waitForRecords()
                 if reuse == nil { written.files += 2 }  // the marker and the manifest
             }
+            // What the output's filter indexes now hold, for the next build.
+            let entries = FilterEntries(files: written.filterEntries)
+            if entries != filterEntries { publisher.writeFilterEntries(entries) }
             let seconds = (clock.now - start) / .seconds(1)
             var summary = BuildSummary(
                 pages: plan.htmlPageCount, files: written.files, bytes: written.bytes, items: site.items.count,

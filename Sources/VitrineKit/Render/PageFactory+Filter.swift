@@ -33,36 +33,60 @@ extension PageFactory {
         String(decoding: filterIndexBytes(index), as: UTF8.self)
     }
 
-    /// `filterIndex` as bytes. A large gallery's entries are made by every core, a run of
-    /// items each, and joined in order: a one-item rebuild of a 10,000-item gallery rewrites
-    /// this file, and it was a sixth of such a rebuild on one core.
+    /// `filterIndex` as bytes.
     func filterIndexBytes(_ index: Int) -> [UInt8] {
+        filterIndexBytes(index, keys: nil, previous: nil).bytes
+    }
+
+    /// The filter index's bytes before its entries.
+    func filterIndexPrefix(_ index: Int) -> [UInt8] {
+        var bytes = Array("(window.vitrineFilterIndex = window.vitrineFilterIndex || {})[".utf8)
+        ScriptJSON.string(site.galleries[index].config.name, to: &bytes)
+        bytes += "] = [".utf8
+        return bytes
+    }
+
+    /// The filter index's bytes after its entries.
+    static let filterIndexSuffix = Array("];\n".utf8)
+
+    /// `filterIndex` as bytes, with each entry's length. An entry whose key (`keys`, one per
+    /// item: `FilterEntries.key`) the last build's file has (`previous`) is copied from it;
+    /// the others are made. A large gallery's entries are made by every core, a run of items
+    /// each, and joined in order: a one-item rebuild of a 10,000-item gallery rewrites this
+    /// file, and it was a sixth of such a rebuild on one core.
+    func filterIndexBytes(_ index: Int, keys: [StableHasher.Digest]?, previous: FilterEntries.Previous?) -> (bytes: [UInt8], lengths: [Int]) {
         let gallery = site.galleries[index]
         let items = gallery.items
         let jobs = items.count >= 2000 ? min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
         let runs = (0..<jobs).map { items.count * $0 / jobs..<items.count * ($0 + 1) / jobs }
-        var parts = [[UInt8]](repeating: [], count: jobs)
+        var parts = [(bytes: [UInt8], lengths: [Int])](repeating: ([], []), count: jobs)
         parts.withUnsafeMutableBufferPointer { parts in
             // Each job writes only its own element.
             nonisolated(unsafe) let parts = parts
             DispatchQueue.concurrentPerform(iterations: jobs) { job in
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(runs[job].count * 300)
+                var lengths: [Int] = []
+                lengths.reserveCapacity(runs[job].count)
                 var captions: [Rating: Caption] = [:]
                 for position in runs[job] {
                     if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                    ScriptJSON.entry(filterEntry(items[position], columns: gallery.columns, captions: &captions), to: &bytes)
+                    let start = bytes.count
+                    if let keys, let previous, let range = previous.range(of: keys[position], at: position) {
+                        previous.bytes.withUnsafeBytes { bytes.append(contentsOf: $0[range]) }
+                    } else {
+                        ScriptJSON.entry(filterEntry(items[position], columns: gallery.columns, captions: &captions), to: &bytes)
+                    }
+                    lengths.append(bytes.count - start)
                 }
-                parts[job] = bytes
+                parts[job] = (bytes, lengths)
             }
         }
-        var bytes = Array("(window.vitrineFilterIndex = window.vitrineFilterIndex || {})[".utf8)
-        bytes.reserveCapacity(parts.reduce(0) { $0 + $1.count } + 200)
-        ScriptJSON.string(gallery.config.name, to: &bytes)
-        bytes += "] = [".utf8
-        for part in parts { bytes += part }
-        bytes += "];\n".utf8
-        return bytes
+        var bytes = filterIndexPrefix(index)
+        bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count } + 200)
+        for part in parts { bytes += part.bytes }
+        bytes += Self.filterIndexSuffix
+        return (bytes, parts.flatMap(\.lengths))
     }
 
     /// One item's entry, with links relative to the site root: what the item's gallery cell

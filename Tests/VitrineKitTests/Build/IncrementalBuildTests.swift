@@ -37,8 +37,9 @@ struct IncrementalBuildTests {
         #expect(try TestSupport.tree(output) == tree)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter {
             $0.contains("vitrine-") && !$0.hasSuffix(".vitrine-lock") && !$0.hasSuffix(".vitrine-spare") && !$0.hasSuffix(".vitrine-folders")
+                && !$0.hasSuffix(".vitrine-filter")
         }
-        #expect(leftovers == [], "the lock, the spare tree and the record of their folders stay; nothing else")
+        #expect(leftovers == [], "the lock, the spare tree and the records of their folders and filter indexes stay; nothing else")
     }
 
     @Test func aChangedItemRewritesOnlyThePagesItAppearsOn() async throws {
@@ -289,6 +290,56 @@ struct IncrementalBuildTests {
         try FileSourceTests.catalog(5, title: { "Edited \($0)" }).write(to: site.appendingPathComponent("catalog.json"))
         #expect(try await TestSupport.build(site, output: output).inputsUnchanged == false)
         #expect(FileManager.default.fileExists(atPath: folders.path), "an edited catalog: both trees listed")
+    }
+
+    @Test(
+        "a rebuild's filter index, made from the output's where items did not change, is the fresh build's: after an edit, items added and removed, a new language; a file edited by hand is never copied from"
+    )
+    func filterIndexEntriesAreCarriedOver() async throws {
+        let site = try FileSourceTests.site(catalog: FileSourceTests.catalog(40))
+        let output = site.deletingLastPathComponent().appendingPathComponent("public")
+        let index = output.appendingPathComponent("things/filter-index.js")
+        let record = site.deletingLastPathComponent().appendingPathComponent(".public.vitrine-filter")
+        func expectFresh(_ comment: Comment) async throws {
+            let fresh = try TestSupport.temporaryDirectory("vitrine-fresh").appendingPathComponent("public")
+            try await TestSupport.build(site, output: fresh)
+            #expect(try Data(contentsOf: index) == (try Data(contentsOf: fresh.appendingPathComponent("things/filter-index.js"))), comment)
+            #expect(try TestSupport.tree(output) == (try TestSupport.tree(fresh)), comment)
+        }
+        try await TestSupport.build(site, output: output)
+        let first = try #require(FilterEntries(try Data(contentsOf: record)).flatMap { $0.files["things/filter-index.js"] })
+        #expect(first.keys.count == 40 && first.lengths.count == 40)
+
+        try FileSourceTests.catalog(40) { $0 == 7 ? "Edited 7 </script>" : "Item \($0)" }.write(to: site.appendingPathComponent("catalog.json"))
+        try await TestSupport.build(site, output: output)
+        try await expectFresh("one title edited")
+        let second = try #require(FilterEntries(try Data(contentsOf: record)).flatMap { $0.files["things/filter-index.js"] })
+        #expect(first.keys.indices.filter { first.keys[$0] != second.keys[$0] } == [7], "one entry's key changed")
+
+        // Items added and removed (ids shift): entries found by key.
+        var catalog = try #require(try JSONSerialization.jsonObject(with: FileSourceTests.catalog(45)) as? [String: Any])
+        var items = try #require(catalog["items"] as? [[String: Any]])
+        items.remove(at: 3)
+        items.insert(["id": "new-one", "title": "New"], at: 20)
+        catalog["items"] = items
+        try JSONSerialization.data(withJSONObject: catalog, options: [.sortedKeys]).write(to: site.appendingPathComponent("catalog.json"))
+        try await TestSupport.build(site, output: output)
+        try await expectFresh("items added and removed")
+
+        // The same items in another language: every entry made again.
+        let yml = site.appendingPathComponent("site.yml")
+        try (String(contentsOf: yml, encoding: .utf8) + "language: ko\n").write(to: yml, atomically: true, encoding: .utf8)
+        try await TestSupport.build(site, output: output)
+        try await expectFresh("another language")
+
+        // The file in the output edited by hand (a new file in its place): not copied from.
+        let text = try String(contentsOf: index, encoding: .utf8)
+        #expect(text.contains("\"Item 30\""))
+        try Data(text.replacingOccurrences(of: "\"Item 30\"", with: "\"Hacked\"").utf8).write(to: index, options: .atomic)
+        try FileSourceTests.catalog(45) { $0 == 9 ? "Edited 9" : "Item \($0)" }.write(to: site.appendingPathComponent("catalog.json"))
+        try await TestSupport.build(site, output: output)
+        try await expectFresh("a hand-edited file")
+        #expect(!(try String(contentsOf: index, encoding: .utf8)).contains("Hacked"))
     }
 
     @Test("a manifest damaged past its inputs line: the next build with the same inputs is a whole one, and its output the fresh build's")

@@ -126,11 +126,12 @@ struct OutputSafetyTests {
         for kind in ["staging", "old", "backup"] {
             try Self.write("x", to: parent.appendingPathComponent(".public.vitrine-\(kind)-\(dead)/items/a/index.html"))
         }
+        for kind in ["folders", "filter"] { try Self.write("x", to: parent.appendingPathComponent(".public.vitrine-\(kind)-\(dead)")) }
         // pid 1 is always running.
         try Self.write("x", to: parent.appendingPathComponent(".public.vitrine-staging-1/index.html"))
         try await Self.build(site, output)
         let left = try FileManager.default.contentsOfDirectory(atPath: parent.path).filter { $0.hasPrefix(".public.vitrine-") }.sorted()
-        #expect(left == [".public.vitrine-lock", ".public.vitrine-staging-1"])
+        #expect(left == [".public.vitrine-filter", ".public.vitrine-lock", ".public.vitrine-staging-1"], "the record of the filter indexes stays")
     }
 
     @Test func anUnwritableReportIsRefusedBeforeAnyWork() async throws {

@@ -197,5 +197,52 @@ struct StructuredDataTests {
         let json = try #require(text.range(of: "] = ").map { text[$0.upperBound...].dropLast(2) })
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(entries.map { $0["t"] as? String } == (0..<2500).map { "Title \($0) </script> \u{2028}" })
+
+        // With the last build's file (made by hand here: `{"old":N}` entries) and its keys, an
+        // entry whose key is unchanged is copied from it, the others made; by place while the
+        // keys line up, by key once items moved (one added, another removed).
+        func key(_ text: String) -> StableHasher.Digest {
+            var hasher = StableHasher()
+            hasher.combine(text)
+            return hasher.finalize()
+        }
+        let keys = (0..<2500).map { key("key \($0)") }
+        var old = factory.filterIndexPrefix(0)
+        var lengths: [Int] = []
+        for index in 0..<2500 {
+            if index > 0 { old.append(UInt8(ascii: ",")) }
+            let entry = Array(#"{"old":\#(index)}"#.utf8)
+            old += entry
+            lengths.append(entry.count)
+        }
+        old += PageFactory.filterIndexSuffix
+        let digest = old.withUnsafeBytes { StableHasher.digest($0) }
+        let recorded = FilterEntries.File(digest: digest, keys: keys, lengths: lengths)
+        func previous(_ keys: [StableHasher.Digest], bytes: [UInt8] = old, manifest: StableHasher.Digest? = digest) -> FilterEntries.Previous? {
+            FilterEntries.Previous(
+                recorded, bytes: Data(bytes), manifestDigest: manifest, prefix: factory.filterIndexPrefix(0), suffix: PageFactory.filterIndexSuffix, keys: keys)
+        }
+        func titles(_ bytes: [UInt8]) throws -> [String] {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let json = try #require(text.range(of: "] = ").map { text[$0.upperBound...].dropLast(2) })
+            let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+            return entries.map { ($0["t"] as? String).map { _ in "made" } ?? "old \($0["old"] ?? "?")" }
+        }
+        var edited = keys
+        edited[7] = key("edited")
+        let copied = factory.filterIndexBytes(0, keys: edited, previous: previous(edited))
+        #expect(try titles(copied.bytes) == (0..<2500).map { $0 == 7 ? "made" : "old \($0)" })
+        #expect(copied.lengths.count == 2500 && copied.lengths[8] == lengths[8])
+        let shifted = Array(keys[..<3]) + [key("new")] + Array(keys[3...].dropLast())
+        #expect(
+            try titles(factory.filterIndexBytes(0, keys: shifted, previous: previous(shifted)).bytes)
+                == (0..<2500).map { $0 == 3 ? "made" : "old \($0 < 3 ? $0 : $0 - 1)" })
+        // A file whose bytes are not the recorded ones, or a manifest that disagrees: nothing copied.
+        var tampered = old
+        tampered[factory.filterIndexPrefix(0).count + 2] = UInt8(ascii: "O")
+        #expect(previous(keys, bytes: tampered) == nil)
+        #expect(previous(keys, manifest: key("another")) == nil)
+        #expect(previous(keys, bytes: Array(old.dropLast())) == nil)
+        #expect(previous(keys) != nil)
     }
 }
