@@ -549,3 +549,20 @@ private enum Sample {
         )
     }
 }
+
+@Suite("template search")
+struct TemplateSearchTests {
+    @Test("a template is searched for <pre and <textarea byte for byte: at its start, its end, after a false start, never across its end")
+    func templatesAreSearchedByBytes() {
+        #expect(VitrineKit.Theme.holds("<pre>", "<pre"))
+        #expect(VitrineKit.Theme.holds("x <<pre", "<pre"))
+        #expect(VitrineKit.Theme.holds("<p <pr <pre", "<pre"))
+        #expect(VitrineKit.Theme.holds("가나 <textarea>", "<textarea"))
+        #expect(!VitrineKit.Theme.holds("<pr", "<pre"))
+        #expect(!VitrineKit.Theme.holds("<p re <PRE", "<pre"))
+        #expect(!VitrineKit.Theme.holds("", "<pre"))
+        #expect(VitrineKit.Theme.holds("", ""))
+        let long = String(repeating: "<p", count: 5_000)
+        #expect(!VitrineKit.Theme.holds(long, "<pre") && VitrineKit.Theme.holds(long + "re", "<pre"))
+    }
+}
