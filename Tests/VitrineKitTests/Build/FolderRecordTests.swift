@@ -37,12 +37,19 @@ struct FolderRecordTests {
             try Self.write(path, root, path)
         }
         try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("a/link").path, withDestinationPath: "x")
+        // A folder without subfolders holding a file, a link, a pipe and a Hangul name: taken
+        // from the record's bytes as they are when unchanged.
+        try Self.write("c", root, "c/index.html")
+        try Self.write("c", root, "c/한글 é.html")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("c/link").path, withDestinationPath: "index.html")
+        #expect(mkfifo(root.appendingPathComponent("c/pipe").path, 0o600) == 0)
         // Older than the settle interval by the time the tree is listed.
         try await Task.sleep(for: .milliseconds(50))
         let (first, record, read) = try Self.list(root)
-        #expect(read == 7, "the root, a, a/x, a/y, b, b/deep, b/deep/er")
-        #expect(first.folders == ["a", "a/x", "a/y", "b", "b/deep", "b/deep/er"], "pre-order, sorted")
-        #expect(Set(first.symlinks) == ["a/link"])
+        #expect(read == 8, "the root, a, a/x, a/y, b, b/deep, b/deep/er, c")
+        #expect(first.folders == ["a", "a/x", "a/y", "b", "b/deep", "b/deep/er", "c"], "pre-order, sorted")
+        #expect(Set(first.symlinks) == ["a/link", "c/link"])
+        #expect(first.others == ["c/pipe"] && first.files.contains("c/한글 é.html"))
 
         let (again, _, readAgain) = try Self.list(root, record: record)
         #expect(readAgain == 1, "only the root is read when nothing changed")
