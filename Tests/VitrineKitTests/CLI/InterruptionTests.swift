@@ -43,7 +43,7 @@ struct InterruptionTests {
     /// spare tree the next build reuses, the record of their folders and the cache folder;
     /// inside the cache, any temporary file a write did not rename into place.
     static func leftovers(_ site: URL) throws -> [String] {
-        let kept = [".public.vitrine-lock", ".public.vitrine-spare", ".public.vitrine-folders", ".vitrine-cache"]
+        let kept = [".public.vitrine-lock", ".public.vitrine-spare", ".public.vitrine-folders", ".public.vitrine-filter", ".vitrine-cache"]
         let beside = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.contains("vitrine-") && !kept.contains($0) }
         let cache = site.appendingPathComponent(".vitrine-cache")
         let inCache = (FileManager.default.subpaths(atPath: cache.path) ?? []).filter { $0.contains(".tmp-") }.map { ".vitrine-cache/\($0)" }
