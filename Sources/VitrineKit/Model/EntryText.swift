@@ -69,8 +69,8 @@ extension EntryText {
     /// when a description kept as one has no escape but `\n`, `\t`, `\"`, `\\` and `\/` (what
     /// those stand for is ASCII that `test` must accept: the caller's promise), so that it
     /// is not unescaped for the question; otherwise `withUTF8(test)`.
-    func allBytes(_ test: (UnsafeRawBufferPointer) -> Bool, acceptingPlainEscapes: Bool) -> Bool {
-        guard acceptingPlainEscapes, case .json(let shared, let range) = storage else { return withUTF8(test) }
+    func allBytes(_ test: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+        guard case .json(let shared, let range) = storage else { return withUTF8(test) }
         let plain = shared.data.withUnsafeBytes { bytes -> Bool? in
             let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
             var index = 0

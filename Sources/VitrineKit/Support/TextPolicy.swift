@@ -25,7 +25,7 @@ public enum TextPolicy {
     /// as they are, not read into a `String` (nor unescaped, when they are a JSON string
     /// whose escapes stand for what the policy keeps: a newline, a tab, `"`, `\`, `/`).
     static func markdown(_ text: EntryText) -> EntryText {
-        guard !text.allBytes(hasNoSuspectByte, acceptingPlainEscapes: true) else { return text }
+        guard !text.allBytes(hasNoSuspectByte) else { return text }
         return EntryText(markdown(text.string))
     }
 

@@ -32,8 +32,9 @@ struct CatalogCache: Sendable {
     /// Items the cache holds (a damaged record among them is a miss when looked up).
     var count: Int { index.count }
 
-    /// `vitrine-catalog-cache/1`, then the vitrine binary that wrote it: a new binary may read
-    /// items differently, so its first build reads every item again.
+    /// `vitrine-catalog-cache/2` (version 1 copied every description), then the vitrine binary
+    /// that wrote it: a new binary may read items differently, so its first build reads every
+    /// item again.
     static var header: [UInt8] {
         Array("vitrine-catalog-cache/2 \(VitrineVersion.current) \(executableStamp)\n".utf8)
     }
