@@ -31,20 +31,13 @@ struct FilterEntries: Sendable, Equatable {
 
     /// The record in `data`; nil when it is not one this binary wrote whole.
     init?(_ data: Data) {
-        let header = Self.header
-        guard data.count >= header.count + 16, data.prefix(header.count).elementsEqual(header) else { return nil }
         let files = data.withUnsafeBytes { bytes -> [String: File]? in
-            let body = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 16)])
-            var tail = BinaryReader(bytes: bytes, position: bytes.count - 16)
-            guard let high = tail.word(), let low = tail.word(), StableHasher.digest(body) == StableHasher.Digest(high: high, low: low) else {
-                return nil
-            }
-            var reader = BinaryReader(bytes: body, position: header.count)
+            guard var reader = BinaryReader.sealed(UnsafeRawBufferPointer(bytes), header: Self.header) else { return nil }
             var files: [String: File] = [:]
             while !reader.isAtEnd {
                 // An entry takes at least 17 bytes: a count that cannot fit is damage.
                 guard let path = reader.shortText(), let high = reader.word(), let low = reader.word(), let count = reader.count(),
-                    count <= UInt64(body.count - reader.position) / 17
+                    count <= UInt64(reader.bytes.count - reader.position) / 17
                 else { return nil }
                 var file = File(digest: StableHasher.Digest(high: high, low: low), keys: [], lengths: [])
                 file.keys.reserveCapacity(Int(count))
@@ -77,9 +70,7 @@ struct FilterEntries: Sendable, Equatable {
                 writer.count(UInt64(length))
             }
         }
-        let check = writer.bytes.withUnsafeBytes { StableHasher.digest($0) }
-        writer.word(check.high)
-        writer.word(check.low)
+        writer.seal()
         return writer.bytes
     }
 

@@ -53,14 +53,7 @@ struct InputStamps: Equatable {
     /// that came before it.
     init(_ data: Data) {
         let entries = data.withUnsafeBytes { bytes -> [String: (stamp: Stamp, digest: StableHasher.Digest, hashed: Int64)]? in
-            let header = Self.header
-            guard bytes.count >= header.count + 16, bytes.prefix(header.count).elementsEqual(header) else { return nil }
-            let body = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 16)])
-            var tail = BinaryReader(bytes: bytes, position: bytes.count - 16)
-            guard let high = tail.word(), let low = tail.word(), StableHasher.digest(body) == StableHasher.Digest(high: high, low: low) else {
-                return nil
-            }
-            var reader = BinaryReader(bytes: body, position: header.count)
+            guard var reader = BinaryReader.sealed(UnsafeRawBufferPointer(bytes), header: Self.header) else { return nil }
             var entries: [String: (stamp: Stamp, digest: StableHasher.Digest, hashed: Int64)] = [:]
             while !reader.isAtEnd {
                 guard let path = reader.shortText(), let device = reader.word(), let inode = reader.word(), let size = reader.word(),
@@ -90,9 +83,7 @@ struct InputStamps: Equatable {
             writer.word(entry.digest.low)
             writer.word(UInt64(bitPattern: entry.hashed))
         }
-        let check = writer.bytes.withUnsafeBytes { StableHasher.digest($0) }
-        writer.word(check.high)
-        writer.word(check.low)
+        writer.seal()
         return writer.bytes
     }
 

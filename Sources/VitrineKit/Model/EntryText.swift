@@ -111,7 +111,7 @@ extension EntryText: Hashable {
     }
 }
 
-/// Bytes shared by every value that refers into them (a catalog cache's file, read once).
+/// Bytes shared by every value that refers into them (a catalog, or its cache's file, read once).
 final class SharedBytes: Sendable {
     let data: Data
 

@@ -188,11 +188,6 @@ extension TemplateError {
 }
 
 extension Theme {
-    /// Parses and compiles what `Sources.read` read: every template, once, and the
-    /// translations (a site file for a language the theme lacks starts from English) — for
-    /// a build, only those `strings(for: language)` can pick: parsing every language's was
-    /// most of compiling the theme (5 ms of 8 at every rebuild that renders). `vitrine
-    /// check` reads them all.
     /// Whether `text` holds `word`, byte for byte (Glibc's `memmem` is not exported to Swift).
     static func holds(_ text: String, _ word: String) -> Bool {
         var (text, word) = (text, word)
@@ -211,6 +206,11 @@ extension Theme {
         }
     }
 
+    /// Parses and compiles what `Sources.read` read: every template, once, and the
+    /// translations (a site file for a language the theme lacks starts from English) — for
+    /// a build, only those `strings(for: language)` can pick: parsing every language's was
+    /// most of compiling the theme (5 ms of 8 at every rebuild that renders). `vitrine
+    /// check` reads them all.
     init(compiling sources: Sources, language: String? = nil) throws(VitrineError) {
         var translations: [String: ThemeStrings] = [:]
         let wanted = language.map(Self.codes(of:))
@@ -222,7 +222,7 @@ extension Theme {
         do {
             // Indentation is for people reading templates, not for pages; text where spaces
             // are content (<pre>, <textarea>) keeps it.
-            // Searched in the bytes with `memmem`: Foundation's `contains` compares as a locale
+            // Searched in the bytes (`holds`): Foundation's `contains` compares as a locale
             // would, and the standard library's generic `firstRange` took 10 ms of every build.
             let indented = texts.filter { Self.holds($0.value, "<pre") || Self.holds($0.value, "<textarea") }
             library = try TemplateLibrary(texts, dropIndentation: Set(texts.keys).subtracting(indented.keys))

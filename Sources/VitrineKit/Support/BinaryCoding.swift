@@ -59,12 +59,34 @@ struct BinaryWriter {
     }
 }
 
+extension BinaryWriter {
+    /// Appends the digest of every byte written so far: a record that ends with it is read
+    /// whole or not at all (`BinaryReader.sealed`).
+    mutating func seal() {
+        let check = bytes.withUnsafeBytes { StableHasher.digest($0) }
+        word(check.high)
+        word(check.low)
+    }
+}
+
 /// Reads what `BinaryWriter` wrote; nil past the end or at anything else.
 struct BinaryReader {
     let bytes: UnsafeRawBufferPointer
     var position: Int
 
     var isAtEnd: Bool { position == bytes.count }
+
+    /// A reader of a sealed record's body (`BinaryWriter.seal`), after its `header`; nil
+    /// unless `bytes` start with the header and end with the digest of all before it.
+    static func sealed(_ bytes: UnsafeRawBufferPointer, header: [UInt8]) -> BinaryReader? {
+        guard bytes.count >= header.count + 16, bytes.prefix(header.count).elementsEqual(header) else { return nil }
+        let body = UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 16)])
+        var tail = BinaryReader(bytes: bytes, position: bytes.count - 16)
+        guard let high = tail.word(), let low = tail.word(), StableHasher.digest(body) == StableHasher.Digest(high: high, low: low) else {
+            return nil
+        }
+        return BinaryReader(bytes: body, position: header.count)
+    }
 
     mutating func word() -> UInt64? {
         guard bytes.count - position >= 8 else { return nil }
