@@ -1,34 +1,39 @@
 import Foundation
 
 extension Template.Renderer {
-    /// The value a tag names: the first component up the context stack (or in the current
-    /// value, or the list position), the rest inside it, then the transforms. Nil when missing.
-    mutating func lookup(_ name: Template.Name) -> TemplateValue? {
+    /// The value a tag names (`Program.names[id]`): the first component up the context stack
+    /// (or in the current value, or the list position), the rest inside it, then the
+    /// transforms. Nil when missing.
+    mutating func lookup(_ id: Int32) -> TemplateValue? {
+        let name = program.names[Int(id)]
         var value: TemplateValue?
         switch name.scope {
         case .position:
-            guard let position, let innermost = name.transforms.last else { return nil }
-            value = Self.positionValue(innermost, position)
-            return value.flatMap { Self.transform($0, Array(name.transforms.dropLast())) }
+            guard let position, name.transforms.count > 0 else { return nil }
+            let innermost = Int(name.transforms.count) - 1
+            value = Self.positionValue(program.key(in: name.transforms, at: innermost), position)
+            return value.flatMap { transform($0, name.transforms, count: innermost) }
         case .current:
-            value = resolve(name.path[...], in: stack[stack.count - 1], name: name)
+            value = resolve(name, from: 0, in: stack[stack.count - 1])
         case .stack:
-            let first = name.path[0]
-            for frame in stack.reversed() {
-                guard case .object(let object) = frame, let found = object[first] else { continue }
-                value = resolve(name.path.dropFirst(), in: found, name: name)
+            let first = program.key(in: name.path, at: 0)
+            for frame in stack.indices.reversed() {
+                guard let found = stack[frame][first] else { continue }
+                value = resolve(name, from: 1, in: found)
                 break
             }
             if value == nil, missing != nil, !stack.contains(where: { $0.knows(first) }) {
                 record(name)
             }
         }
-        return value.flatMap { Self.transform($0, name.transforms) }
+        return value.flatMap { transform($0, name.transforms, count: Int(name.transforms.count)) }
     }
 
-    private mutating func resolve(_ path: ArraySlice<String>, in value: TemplateValue, name: Template.Name) -> TemplateValue? {
+    /// The value at `name`'s path from component `start` on, inside `value`.
+    private mutating func resolve(_ name: Template.Program.Name, from start: Int, in value: TemplateValue) -> TemplateValue? {
         var value = value
-        for key in path {
+        for component in start..<Int(name.path.count) {
+            let key = program.key(in: name.path, at: component)
             guard let next = value[key] else {
                 if missing != nil, !value.knows(key) { record(name) }
                 return nil
@@ -38,8 +43,8 @@ extension Template.Renderer {
         return value
     }
 
-    private mutating func record(_ name: Template.Name) {
-        missing?.insert(name.description)
+    private mutating func record(_ name: Template.Program.Name) {
+        missing?.insert(program.parsedNames[Int(name.parsed)].description)
     }
 
     private static func positionValue(_ transform: String, _ position: (index: Int, count: Int)) -> TemplateValue? {
@@ -53,11 +58,12 @@ extension Template.Renderer {
         }
     }
 
-    /// swift-mustache's transforms, innermost (last) first.
-    private static func transform(_ value: TemplateValue, _ transforms: [String]) -> TemplateValue? {
+    /// swift-mustache's transforms, the first `count` of `transforms` (outermost first),
+    /// innermost first.
+    private func transform(_ value: TemplateValue, _ transforms: Template.Program.Slice, count: Int) -> TemplateValue? {
         var value = value
-        for name in transforms.reversed() {
-            guard let next = value.transformed(name) else { return nil }
+        for index in (0..<count).reversed() {
+            guard let next = value.transformed(program.key(in: transforms, at: index)) else { return nil }
             value = next
         }
         return value

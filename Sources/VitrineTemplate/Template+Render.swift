@@ -1,7 +1,8 @@
 extension Template {
-    /// Walks compiled nodes, appending the page to one byte buffer.
+    /// Walks a library's compiled operations (`Program`), appending the page to one byte buffer.
     struct Renderer {
         let library: TemplateLibrary
+        let program: Program
         var output: [UInt8] = []
         /// The context stack, innermost last.
         var stack: [TemplateValue]
@@ -9,9 +10,12 @@ extension Template {
         var position: (index: Int, count: Int)?
         /// One per nested render (template, section or list item, partial, block), innermost last.
         var frames: [Frame] = []
+        /// Whether the innermost frame has an indentation (most renders have none).
+        var indented = false
         var escapes = true
-        /// Block overrides of the parents being rendered, outermost first (it wins).
-        var overrides: [[String: [Node]]] = []
+        /// The block overrides (indices in `Program.overrideSets`) of the parents being
+        /// rendered, outermost first (it wins).
+        var overrides: [Int32] = []
         /// Templates being included, outermost first, to bound the depth and name a cycle.
         var chain: [Int] = []
         /// Names found nowhere in the context (strict renders only).
@@ -27,36 +31,69 @@ extension Template {
 
         init(library: TemplateLibrary, root: TemplateValue) {
             self.library = library
+            self.program = library.program
             self.stack = [root]
         }
 
-        private var indentation: [UInt8] { frames.last?.indentation ?? [] }
+        private var indentation: [UInt8] { indented ? frames[frames.count - 1].indentation : [] }
 
-        mutating func render(_ nodes: [Node], indentation: [UInt8]) throws(TemplateError) {
+        /// Renders the template at `index` of the library.
+        mutating func render(template index: Int) throws(TemplateError) {
+            let operations = program.templates[index]
+            try render(Int(operations.lowerBound)..<Int(operations.upperBound), indentation: [])
+        }
+
+        private mutating func render(_ operations: Range<Int>, indentation: [UInt8]) throws(TemplateError) {
             frames.append(Frame(start: output.count, nodeStart: output.count, indentation: indentation))
-            defer { frames.removeLast() }
+            let wasIndented = indented
+            indented = !indentation.isEmpty
+            defer {
+                frames.removeLast()
+                indented = wasIndented
+            }
             let top = frames.count - 1
-            for node in nodes {
+            let ops = program.ops
+            var index = operations.lowerBound
+            while index < operations.upperBound {
                 frames[top].nodeStart = output.count
-                switch node {
-                case .text(let bytes):
-                    emitText(bytes)
+                switch ops[index] {
+                case .text(let text):
+                    emitText(program.bytes(text))
+                    index += 1
                 case .value(let name, let escaped):
                     if let value = lookup(name) { emit(value, escaped: escaped && escapes) }
-                case .section(let name, let children, let inverted):
-                    try renderSection(lookup(name), children, inverted: inverted)
-                case .include(let inclusion):
-                    try include(inclusion)
-                case .block(let name, let children, let blockIndentation):
-                    let body = overrides.lazy.compactMap { $0[name] }.first ?? children
-                    try render(body, indentation: indentation + blockIndentation)
+                    index += 1
+                case .section(let name, let end, let inverted):
+                    try renderSection(lookup(name), index + 1..<Int(end), inverted: inverted)
+                    index = Int(end)
+                case .include(let include):
+                    try self.include(include)
+                    index = Int(include.end)
+                case .block(let key, let end, let blockIndentation):
+                    let body = override(of: key) ?? (index + 1..<Int(end))
+                    try render(body, indentation: indented(by: blockIndentation))
+                    index = Int(end)
                 case .escaping(let on):
                     escapes = on
+                    index += 1
                 }
             }
         }
 
-        private mutating func renderSection(_ value: TemplateValue?, _ children: [Node], inverted: Bool) throws(TemplateError) {
+        /// The body the outermost parent being rendered gives block `key`, if any.
+        private func override(of key: Int32) -> Range<Int>? {
+            for set in overrides {
+                if let body = program.overrideSets[Int(set)][key] { return Int(body.lowerBound)..<Int(body.upperBound) }
+            }
+            return nil
+        }
+
+        /// The current indentation followed by `more`.
+        private func indented(by more: Program.Slice) -> [UInt8] {
+            more.count == 0 ? indentation : indentation + program.bytes(more)
+        }
+
+        private mutating func renderSection(_ value: TemplateValue?, _ children: Range<Int>, inverted: Bool) throws(TemplateError) {
             let savedEscapes = escapes
             defer { escapes = savedEscapes }
             if inverted {
@@ -68,6 +105,7 @@ extension Template {
             defer { position = savedPosition }
             switch value {
             case .list(let items):
+                let indentation = indentation
                 for (index, item) in items.enumerated() {
                     stack.append(item)
                     position = (index, items.count)
@@ -84,25 +122,23 @@ extension Template {
             }
         }
 
-        private mutating func include(_ inclusion: Inclusion) throws(TemplateError) {
-            let index: Int?
-            switch inclusion.target {
-            case .resolved(let resolved): index = resolved
-            case .named(let name): index = library.index[name]
-            case .dynamic(let name):
-                guard case .string(let name)? = lookup(name) else { return }
-                index = library.index[name]
+        private mutating func include(_ include: Program.Include) throws(TemplateError) {
+            var target = Int(include.target)
+            if include.dynamic >= 0 {
+                guard case .string(let name)? = lookup(include.dynamic), let found = library.index[name] else { return }
+                target = found
             }
-            guard let index else { return }
+            guard target >= 0 else { return }
             guard chain.count < TemplateLibrary.maximumDepth else {
-                throw .cycle(library.cycle(in: chain + [index]))
+                throw .cycle(library.cycle(in: chain + [target]))
             }
             let saved = (escapes, position, overrides.count)
             escapes = true
             position = nil
-            if let blocks = inclusion.overrides { overrides.append(blocks) }
-            chain.append(index)
-            try render(library.templates[index].nodes, indentation: indentation + inclusion.indentation)
+            if include.overrides >= 0 { overrides.append(include.overrides) }
+            chain.append(target)
+            let operations = program.templates[target]
+            try render(Int(operations.lowerBound)..<Int(operations.upperBound), indentation: indented(by: include.indentation))
             chain.removeLast()
             (escapes, position) = (saved.0, saved.1)
             overrides.removeLast(overrides.count - saved.2)
@@ -131,12 +167,12 @@ extension Template {
         }
 
         /// Template text: each line after the first starts a line of this render's output.
-        private mutating func emitText(_ bytes: [UInt8]) {
-            let indentation = indentation
-            guard !indentation.isEmpty else {
+        private mutating func emitText(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard indented else {
                 output.append(contentsOf: bytes)
                 return
             }
+            let indentation = indentation
             var lineStart = 0
             while lineStart < bytes.count {
                 let end = bytes[lineStart...].firstIndex(of: .newline).map { $0 + 1 } ?? bytes.count
@@ -145,7 +181,7 @@ extension Template {
                 } else {
                     output.append(contentsOf: indentation)
                 }
-                output.append(contentsOf: bytes[lineStart..<end])
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]))
                 lineStart = end
             }
         }
@@ -164,7 +200,7 @@ extension Template {
             var text = text
             text.withUTF8 { bytes in
                 guard !bytes.isEmpty else { return }
-                if !indentation.isEmpty { indentFirstLine() }
+                if indented { indentFirstLine() }
                 if escaped {
                     output.appendEscapingHTML(bytes)
                 } else {

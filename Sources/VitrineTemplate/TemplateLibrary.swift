@@ -11,6 +11,8 @@ public struct TemplateLibrary: Sendable {
 
     let templates: [Template]
     let index: [String: Int]
+    /// The templates compiled for rendering.
+    let program: Template.Program
 
     /// Template names, sorted.
     public var names: [String] { templates.map(\.name) }
@@ -35,6 +37,7 @@ public struct TemplateLibrary: Sendable {
             template.nodes = Self.resolve(template.nodes, index)
             return template
         }
+        program = Template.Program(self.templates, index: index)
         if let cycle = unconditionalCycle() { throw .cycle(cycle) }
     }
 
@@ -76,7 +79,7 @@ public struct TemplateLibrary: Sendable {
             swap(&renderer.output, &buffer)
             missing = renderer.missing
         }
-        try renderer.render(templates[root].nodes, indentation: [])
+        try renderer.render(template: root)
     }
 
     private static func resolve(_ nodes: [Template.Node], _ index: [String: Int]) -> [Template.Node] {

@@ -43,10 +43,12 @@ public struct TemplateObject: Sendable, Equatable {
     public subscript(key: String) -> TemplateValue? {
         // Comparing lengths first skips most of the string comparisons of a miss.
         let length = key.utf8.count
-        for entry in entries where entry.key.utf8.count == length && entry.key == key {
-            return entry.value
+        return entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where entries[index].key.utf8.count == length && entries[index].key == key {
+                return entries[index].value
+            }
+            return nil
         }
-        return nil
     }
 
     /// True when the model has `key`, with a value or (strict encoding) as nil.
