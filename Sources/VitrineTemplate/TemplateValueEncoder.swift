@@ -27,16 +27,18 @@ final class ValueEncoder: Encoder {
         case list(ListBox)
     }
 
+    // Each box is only ever touched by the one encoding that made it, one access at a time:
+    // the runtime's exclusivity checks on these properties were a tenth of encoding a page.
     final class ObjectBox {
-        var object = TemplateObject()
+        @exclusivity(unchecked) var object = TemplateObject()
     }
 
     final class ListBox {
-        var items: [TemplateValue] = []
+        @exclusivity(unchecked) var items: [TemplateValue] = []
     }
 
     let keepsNilKeys: Bool
-    var storage = Storage.none
+    @exclusivity(unchecked) var storage = Storage.none
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 

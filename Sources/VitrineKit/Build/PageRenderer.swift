@@ -97,11 +97,13 @@ struct PageRenderer: Sendable {
         var writer = FileWriter(root: staging)
         var written = Written()
         written.manifest.reserveCapacity(pages.count)
+        // Every page of the chunk is rendered into this one buffer, then written from it.
+        var bytes: [UInt8] = []
         for index in pages.indices {
             let (path, job) = pages[index]
             if Task.isCancelled { throw VitrineError.interrupted }
             if toMemory {
-                let bytes = try render(job, of: plan)
+                try render(job, of: plan, into: &bytes)
                 written.files += 1
                 written.bytes += bytes.count
                 continue
@@ -115,13 +117,12 @@ struct PageRenderer: Sendable {
                 continue
             }
             var digest = key
-            let bytes: [UInt8]
             if case .filterIndex(let gallery) = job {
                 let made = filterIndex(gallery, at: relative, before: before)
                 written.filterEntries[relative] = made.file
                 (bytes, digest) = (made.bytes, made.file.digest)
             } else {
-                bytes = try render(job, of: plan)
+                try render(job, of: plan, into: &bytes)
             }
             if key == nil {
                 if digest == nil { digest = bytes.withUnsafeBytes { StableHasher.digest($0) } }
@@ -164,18 +165,19 @@ struct PageRenderer: Sendable {
         return (bytes, FilterEntries.File(digest: bytes.withUnsafeBytes { StableHasher.digest($0) }, keys: entryKeys, lengths: lengths))
     }
 
-    private func render(_ job: PagePlan.Job, of plan: PagePlan) throws(VitrineError) -> [UInt8] {
+    /// Renders `job`'s page into `bytes` (replacing what it held).
+    private func render(_ job: PagePlan.Job, of plan: PagePlan, into bytes: inout [UInt8]) throws(VitrineError) {
         switch job {
-        case .home: try theme.render("home", factory.home())
-        case .gallery(let index, let page): try theme.render("gallery", factory.galleryPage(index, page: page))
-        case .favorites(let page): try theme.render("gallery", factory.favoritesPage(page))
-        case .item(let index): try theme.render("item", factory.itemPage(index))
-        case .content(let index): try theme.render("page", factory.contentPage(factory.site.pages[index]))
-        case .notFound: try theme.render("404", factory.notFound())
+        case .home: try theme.render("home", factory.home(), into: &bytes)
+        case .gallery(let index, let page): try theme.render("gallery", factory.galleryPage(index, page: page), into: &bytes)
+        case .favorites(let page): try theme.render("gallery", factory.favoritesPage(page), into: &bytes)
+        case .item(let index): try theme.render("item", factory.itemPage(index), into: &bytes)
+        case .content(let index): try theme.render("page", factory.contentPage(factory.site.pages[index]), into: &bytes)
+        case .notFound: try theme.render("404", factory.notFound(), into: &bytes)
         // Every page's path, made into the sitemap's model by the one job that renders it.
-        case .sitemap: try theme.render("sitemap.xml", factory.sitemap(plan.sitemapPaths))
-        case .feed: try theme.render("feed.xml", factory.feed())
-        case .filterIndex(let index): factory.filterIndexBytes(index)
+        case .sitemap: try theme.render("sitemap.xml", factory.sitemap(plan.sitemapPaths), into: &bytes)
+        case .feed: try theme.render("feed.xml", factory.feed(), into: &bytes)
+        case .filterIndex(let index): bytes = factory.filterIndexBytes(index)
         }
     }
 

@@ -4,7 +4,9 @@ extension PageFactory {
         let columns = columns ?? config.columns
         let firstRow = position.map { $0 < columns } ?? false
         let kind = item.kind
-        let caption = Self.rating(of: item).map(caption)
+        // Closures, not method values (`.map(caption)`): a method value copies the whole
+        // factory, strings and all, for every cell.
+        let caption = Self.rating(of: item).map { self.caption($0) }
         return CellView(
             href: here.link(to: .item(item.id)),
             title: item.title,
@@ -15,7 +17,7 @@ extension PageFactory {
             rating: caption?.shown,
             ratingLabel: caption?.label,
             authors: item.book.flatMap { Format.list($0.authors) },
-            published: Format.nonEmpty(item.book?.publishedDate).map(strings.date),
+            published: Format.nonEmpty(item.book?.publishedDate).map { strings.date($0) },
             isFavorite: site.favoriteIDs.contains(item.id),
             id: item.id.description
         )

@@ -110,7 +110,7 @@ extension PageFactory {
             h: SitePath.home.link(to: .item(item.id)),
             i: image?.src, s: image?.srcset, w: image?.width, v: image?.height,
             m: image != nil && kind == .gif ? SafeURL.check(item.gif?.still?.url) : nil,
-            p: Format.nonEmpty(item.book?.publishedDate).map(strings.date), r: caption?.shown, l: caption?.label
+            p: Format.nonEmpty(item.book?.publishedDate).map { strings.date($0) }, r: caption?.shown, l: caption?.label
         )
     }
 }

@@ -90,7 +90,7 @@ extension PageFactory {
             poster: image(movie.poster, alt: ThemeStrings.fill(strings.posterOf, ["title": title]), slot: .detail, eager: true, kind: .movie),
             rating: movie.voteAverage.map(Format.oneDecimal),
             voteCount: movie.voteCount.map { strings.count($0, \.votesOne, \.votesMany) },
-            releaseDate: Format.nonEmpty(movie.releaseDate).map(strings.date),
+            releaseDate: Format.nonEmpty(movie.releaseDate).map { strings.date($0) },
             overview: Format.nonEmpty(movie.overview),
             originalTitle: Format.nonEmpty(movie.originalTitle).flatMap { $0 == title ? nil : $0 }
         )
@@ -102,7 +102,7 @@ extension PageFactory {
             subtitle: Format.nonEmpty(book.subtitle),
             authors: Format.list(book.authors),
             publisher: Format.nonEmpty(book.publisher),
-            publishedDate: Format.nonEmpty(book.publishedDate).map(strings.date),
+            publishedDate: Format.nonEmpty(book.publishedDate).map { strings.date($0) },
             pageCount: book.pageCount.flatMap { $0 > 0 ? strings.count($0, \.pagesOne, \.pagesMany) : nil },
             categories: Format.list(book.categories),
             description: Format.nonEmpty(book.description),

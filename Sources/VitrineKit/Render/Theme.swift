@@ -139,6 +139,15 @@ public struct Theme: Sendable {
 
     /// Renders a model with a named template into a new byte buffer.
     func render(_ name: String, _ model: some Encodable) throws(VitrineError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        try render(name, model, into: &bytes)
+        return bytes
+    }
+
+    /// Renders a model with a named template into `buffer`, replacing what it held but
+    /// keeping its capacity: a buffer used for page after page grows once, not per page.
+    func render(_ name: String, _ model: some Encodable, into buffer: inout [UInt8]) throws(VitrineError) {
+        buffer.removeAll(keepingCapacity: true)
         let value: TemplateValue
         do {
             value = try TemplateValueEncoder().encode(model)
@@ -146,7 +155,7 @@ public struct Theme: Sendable {
             throw VitrineError(file: labels[name] ?? name, "cannot encode the page model: \(error)", kind: .invalidInput)
         }
         do {
-            return try library.render(name, value)
+            try library.render(name, value, into: &buffer)
         } catch {
             throw error.vitrineError(labels: labels)
         }
