@@ -1,28 +1,27 @@
 extension ValueEncoder {
     /// A struct's fields: each value is encoded on the spot and appended under its key.
     struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        let box: ObjectBox
-        let keepsNilKeys: Bool
+        let encoder: ValueEncoder
         var codingPath: [any CodingKey] { [] }
 
-        mutating func encodeNil(forKey key: Key) { box.object.append(key.stringValue, .null) }
-        mutating func encode(_ value: Bool, forKey key: Key) { box.object.append(key.stringValue, .bool(value)) }
-        mutating func encode(_ value: String, forKey key: Key) { box.object.append(key.stringValue, .string(value)) }
-        mutating func encode(_ value: Double, forKey key: Key) { box.object.append(key.stringValue, .double(value)) }
-        mutating func encode(_ value: Float, forKey key: Key) { box.object.append(key.stringValue, .double(Double(value))) }
-        mutating func encode(_ value: Int, forKey key: Key) { box.object.append(key.stringValue, .int(value)) }
-        mutating func encode(_ value: Int8, forKey key: Key) { box.object.append(key.stringValue, .int(Int(value))) }
-        mutating func encode(_ value: Int16, forKey key: Key) { box.object.append(key.stringValue, .int(Int(value))) }
-        mutating func encode(_ value: Int32, forKey key: Key) { box.object.append(key.stringValue, .int(Int(value))) }
-        mutating func encode(_ value: Int64, forKey key: Key) { box.object.append(key.stringValue, .int(Int(value))) }
-        mutating func encode(_ value: UInt, forKey key: Key) { box.object.append(key.stringValue, .int(Int(truncatingIfNeeded: value))) }
-        mutating func encode(_ value: UInt8, forKey key: Key) { box.object.append(key.stringValue, .int(Int(value))) }
-        mutating func encode(_ value: UInt16, forKey key: Key) { box.object.append(key.stringValue, .int(Int(value))) }
-        mutating func encode(_ value: UInt32, forKey key: Key) { box.object.append(key.stringValue, .int(Int(value))) }
-        mutating func encode(_ value: UInt64, forKey key: Key) { box.object.append(key.stringValue, .int(Int(truncatingIfNeeded: value))) }
+        mutating func encodeNil(forKey key: Key) { encoder.object.append(key.stringValue, .null) }
+        mutating func encode(_ value: Bool, forKey key: Key) { encoder.object.append(key.stringValue, .bool(value)) }
+        mutating func encode(_ value: String, forKey key: Key) { encoder.object.append(key.stringValue, .string(value)) }
+        mutating func encode(_ value: Double, forKey key: Key) { encoder.object.append(key.stringValue, .double(value)) }
+        mutating func encode(_ value: Float, forKey key: Key) { encoder.object.append(key.stringValue, .double(Double(value))) }
+        mutating func encode(_ value: Int, forKey key: Key) { encoder.object.append(key.stringValue, .int(value)) }
+        mutating func encode(_ value: Int8, forKey key: Key) { encoder.object.append(key.stringValue, .int(Int(value))) }
+        mutating func encode(_ value: Int16, forKey key: Key) { encoder.object.append(key.stringValue, .int(Int(value))) }
+        mutating func encode(_ value: Int32, forKey key: Key) { encoder.object.append(key.stringValue, .int(Int(value))) }
+        mutating func encode(_ value: Int64, forKey key: Key) { encoder.object.append(key.stringValue, .int(Int(value))) }
+        mutating func encode(_ value: UInt, forKey key: Key) { encoder.object.append(key.stringValue, .int(Int(truncatingIfNeeded: value))) }
+        mutating func encode(_ value: UInt8, forKey key: Key) { encoder.object.append(key.stringValue, .int(Int(value))) }
+        mutating func encode(_ value: UInt16, forKey key: Key) { encoder.object.append(key.stringValue, .int(Int(value))) }
+        mutating func encode(_ value: UInt32, forKey key: Key) { encoder.object.append(key.stringValue, .int(Int(value))) }
+        mutating func encode(_ value: UInt64, forKey key: Key) { encoder.object.append(key.stringValue, .int(Int(truncatingIfNeeded: value))) }
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            box.object.append(key.stringValue, try ValueEncoder.value(of: value, keepsNilKeys: keepsNilKeys))
+            encoder.object.append(key.stringValue, try ValueEncoder.value(of: value, keepsNilKeys: encoder.keepsNilKeys))
         }
 
         // Optionals: a nil one is no key at all (a kept nil key for strict renders).
@@ -43,7 +42,7 @@ extension ValueEncoder {
         }
 
         private func noValue(_ key: Key) {
-            if keepsNilKeys { box.object.appendNil(key.stringValue) }
+            if encoder.keepsNilKeys { encoder.object.appendNil(key.stringValue) }
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -60,19 +59,18 @@ extension ValueEncoder {
 
     /// An array's elements.
     struct UnkeyedContainer: UnkeyedEncodingContainer {
-        let box: ListBox
-        let keepsNilKeys: Bool
+        let encoder: ValueEncoder
         var codingPath: [any CodingKey] { [] }
-        var count: Int { box.items.count }
+        var count: Int { encoder.items.count }
 
-        mutating func encodeNil() { box.items.append(.null) }
-        mutating func encode(_ value: String) { box.items.append(.string(value)) }
-        mutating func encode(_ value: Int) { box.items.append(.int(value)) }
-        mutating func encode(_ value: Bool) { box.items.append(.bool(value)) }
-        mutating func encode(_ value: Double) { box.items.append(.double(value)) }
+        mutating func encodeNil() { encoder.items.append(.null) }
+        mutating func encode(_ value: String) { encoder.items.append(.string(value)) }
+        mutating func encode(_ value: Int) { encoder.items.append(.int(value)) }
+        mutating func encode(_ value: Bool) { encoder.items.append(.bool(value)) }
+        mutating func encode(_ value: Double) { encoder.items.append(.double(value)) }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
-            box.items.append(try ValueEncoder.value(of: value, keepsNilKeys: keepsNilKeys))
+            encoder.items.append(try ValueEncoder.value(of: value, keepsNilKeys: encoder.keepsNilKeys))
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -87,14 +85,14 @@ extension ValueEncoder {
         let encoder: ValueEncoder
         var codingPath: [any CodingKey] { [] }
 
-        mutating func encodeNil() { encoder.storage = .single(.null) }
-        mutating func encode(_ value: Bool) { encoder.storage = .single(.bool(value)) }
-        mutating func encode(_ value: String) { encoder.storage = .single(.string(value)) }
-        mutating func encode(_ value: Double) { encoder.storage = .single(.double(value)) }
-        mutating func encode(_ value: Int) { encoder.storage = .single(.int(value)) }
+        mutating func encodeNil() { encoder.setSingle(.null) }
+        mutating func encode(_ value: Bool) { encoder.setSingle(.bool(value)) }
+        mutating func encode(_ value: String) { encoder.setSingle(.string(value)) }
+        mutating func encode(_ value: Double) { encoder.setSingle(.double(value)) }
+        mutating func encode(_ value: Int) { encoder.setSingle(.int(value)) }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
-            encoder.storage = .single(try ValueEncoder.value(of: value, keepsNilKeys: encoder.keepsNilKeys))
+            encoder.setSingle(try ValueEncoder.value(of: value, keepsNilKeys: encoder.keepsNilKeys))
         }
     }
 }

@@ -18,27 +18,23 @@ public struct TemplateValueEncoder: Sendable {
     }
 }
 
-/// One level of encoding: holds what `encode(to:)` put in it.
+/// One level of encoding: holds what `encode(to:)` put in it. Its containers write into it
+/// directly (no box of their own: one allocation fewer for every struct a page encodes).
 final class ValueEncoder: Encoder {
-    enum Storage {
+    enum Kind {
         case none
-        case single(TemplateValue)
-        case object(ObjectBox)
-        case list(ListBox)
-    }
-
-    // Each box is only ever touched by the one encoding that made it, one access at a time:
-    // the runtime's exclusivity checks on these properties were a tenth of encoding a page.
-    final class ObjectBox {
-        @exclusivity(unchecked) var object = TemplateObject()
-    }
-
-    final class ListBox {
-        @exclusivity(unchecked) var items: [TemplateValue] = []
+        case single
+        case object
+        case list
     }
 
     let keepsNilKeys: Bool
-    @exclusivity(unchecked) var storage = Storage.none
+    // Only ever touched by the one encoding that made it, one access at a time: the
+    // runtime's exclusivity checks on these properties were a tenth of encoding a page.
+    @exclusivity(unchecked) var kind = Kind.none
+    @exclusivity(unchecked) var single = TemplateValue.null
+    @exclusivity(unchecked) var object = TemplateObject()
+    @exclusivity(unchecked) var items: [TemplateValue] = []
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -54,37 +50,30 @@ final class ValueEncoder: Encoder {
         if T.self == EncodedTemplateValue.self { return (value as! EncodedTemplateValue).value }
         let encoder = ValueEncoder(keepsNilKeys: keepsNilKeys)
         try value.encode(to: encoder)
-        switch encoder.storage {
+        switch encoder.kind {
         case .none: return .object(TemplateObject())
-        case .single(let value): return value
-        case .object(let box): return .object(box.object)
-        case .list(let box): return .list(box.items)
+        case .single: return encoder.single
+        case .object: return .object(encoder.object)
+        case .list: return .list(encoder.items)
         }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let box: ObjectBox
-        if case .object(let existing) = storage {
-            box = existing
-        } else {
-            box = ObjectBox()
-            storage = .object(box)
-        }
-        return KeyedEncodingContainer(KeyedContainer<Key>(box: box, keepsNilKeys: keepsNilKeys))
+        kind = .object
+        return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let box: ListBox
-        if case .list(let existing) = storage {
-            box = existing
-        } else {
-            box = ListBox()
-            storage = .list(box)
-        }
-        return UnkeyedContainer(box: box, keepsNilKeys: keepsNilKeys)
+        kind = .list
+        return UnkeyedContainer(encoder: self)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
         SingleContainer(encoder: self)
+    }
+
+    func setSingle(_ value: TemplateValue) {
+        kind = .single
+        single = value
     }
 }
