@@ -58,9 +58,9 @@ extension Template.Renderer {
         }
     }
 
-    /// swift-mustache's transforms, the first `count` of `transforms` (outermost first),
-    /// innermost first.
-    private func transform(_ value: TemplateValue, _ transforms: Template.Program.Slice, count: Int) -> TemplateValue? {
+    /// Applies swift-mustache's transforms: the first `count` of the name's `transforms`
+    /// (kept outermost first), innermost first — `a(b(x))` applies `b`, then `a`.
+    private func transform(_ value: TemplateValue, _ transforms: Template.Program.Extent, count: Int) -> TemplateValue? {
         var value = value
         for index in (0..<count).reversed() {
             guard let next = value.transformed(program.key(in: transforms, at: index)) else { return nil }

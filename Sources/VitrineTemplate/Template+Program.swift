@@ -9,16 +9,16 @@ extension Template {
     /// tests are checked on; this is built from it once, when the library is.
     final class Program: @unchecked Sendable {
         /// Bytes of `bytes`, or keys of `pathKeys`.
-        struct Slice {
+        struct Extent {
             var start: Int32
             var count: Int32
 
-            static let empty = Slice(start: 0, count: 0)
+            static let empty = Extent(start: 0, count: 0)
         }
 
         enum Op {
             /// Literal bytes of `bytes`.
-            case text(Slice)
+            case text(Extent)
             /// `{{name}}` / `{{{name}}}`; `name` indexes `names`.
             case value(name: Int32, escaped: Bool)
             /// A section; its children are the operations after it, up to `end`.
@@ -27,17 +27,18 @@ extension Template {
             case include(Include)
             /// A block; its default content is the operations after it, up to `end`.
             /// `key` indexes `keys` (the block's name).
-            case block(key: Int32, end: Int32, indentation: Slice)
+            case block(key: Int32, end: Int32, indentation: Extent)
             /// `{{%CONTENT_TYPE}}`.
             case escaping(Bool)
         }
 
         struct Include {
-            /// The template included: a library index, -1 for none (renders nothing).
+            /// The template included: a library index; -1 for none (renders nothing) and for a
+            /// dynamic partial.
             var target: Int32
             /// `{{>*name}}`: the name (index in `names`) of the value naming it; -1 otherwise.
             var dynamic: Int32
-            var indentation: Slice
+            var indentation: Extent
             /// The parent tag's block overrides (an index in `overrideSets`); -1 for a partial.
             var overrides: Int32
             /// Where the operations after the tag start: a parent's override bodies come first.
@@ -47,17 +48,19 @@ extension Template {
         /// A tag's name with its path and transforms as indices in `pathKeys`.
         struct Name {
             var scope: Template.Name.Scope
-            var path: Slice
-            var transforms: Slice
+            var path: Extent
+            var transforms: Extent
             /// The parsed name, in `parsedNames`, for what a strict render reports.
             var parsed: Int32
         }
 
-        let ops: UnsafeMutableBufferPointer<Op>
-        let bytes: UnsafeMutableBufferPointer<UInt8>
-        let names: UnsafeMutableBufferPointer<Name>
-        let pathKeys: UnsafeMutableBufferPointer<Int32>
-        let keys: UnsafeMutableBufferPointer<String>
+        // Read-only views: nothing writes to a program once it is built, and concurrent
+        // renders share it.
+        let ops: UnsafeBufferPointer<Op>
+        let bytes: UnsafeBufferPointer<UInt8>
+        let names: UnsafeBufferPointer<Name>
+        let pathKeys: UnsafeBufferPointer<Int32>
+        let keys: UnsafeBufferPointer<String>
         /// Each template's operations, by library index.
         let templates: [Range<Int32>]
         /// Block name (an index in `keys`) → the body a parent tag gives it.
@@ -87,7 +90,7 @@ extension Template {
             bytes.deallocate()
             names.deallocate()
             pathKeys.deallocate()
-            _ = keys.deinitialize()
+            _ = UnsafeMutableBufferPointer(mutating: keys).deinitialize()
             keys.deallocate()
         }
 
@@ -96,11 +99,11 @@ extension Template {
         }
 
         /// The key at `offset` of a name's path or transforms.
-        func key(in slice: Slice, at offset: Int) -> String {
+        func key(in slice: Extent, at offset: Int) -> String {
             keys[Int(pathKeys[Int(slice.start) + offset])]
         }
 
-        func bytes(_ slice: Slice) -> UnsafeBufferPointer<UInt8> {
+        func bytes(_ slice: Extent) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: bytes[Int(slice.start)..<Int(slice.start + slice.count)])
         }
 
@@ -169,10 +172,10 @@ extension Template {
                 return ops.count - 1
             }
 
-            private mutating func slice(_ text: [UInt8]) -> Slice {
+            private mutating func slice(_ text: [UInt8]) -> Extent {
                 guard !text.isEmpty else { return .empty }
                 defer { bytes.append(contentsOf: text) }
-                return Slice(start: Int32(bytes.count), count: Int32(text.count))
+                return Extent(start: Int32(bytes.count), count: Int32(text.count))
             }
 
             private mutating func key(_ text: String) -> Int32 {
@@ -183,16 +186,16 @@ extension Template {
                 return index
             }
 
-            private mutating func keySlice(_ texts: [String]) -> Slice {
+            private mutating func keyExtent(_ texts: [String]) -> Extent {
                 let start = Int32(pathKeys.count)
                 for text in texts { pathKeys.append(key(text)) }
-                return Slice(start: start, count: Int32(texts.count))
+                return Extent(start: start, count: Int32(texts.count))
             }
 
             private mutating func intern(_ name: Template.Name) -> Int32 {
                 parsedNames.append(name)
                 names.append(
-                    Name(scope: name.scope, path: keySlice(name.path), transforms: keySlice(name.transforms), parsed: Int32(parsedNames.count - 1))
+                    Name(scope: name.scope, path: keyExtent(name.path), transforms: keyExtent(name.transforms), parsed: Int32(parsedNames.count - 1))
                 )
                 return Int32(names.count - 1)
             }
@@ -200,11 +203,11 @@ extension Template {
     }
 }
 
-extension UnsafeMutableBufferPointer {
-    /// A new buffer holding `elements`; the caller deallocates it.
+extension UnsafeBufferPointer {
+    /// A new buffer holding `elements`; the caller deinitializes and deallocates it.
     fileprivate static func copying(_ elements: [Element]) -> Self {
-        let buffer = allocate(capacity: Swift.max(elements.count, 1))
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: Swift.max(elements.count, 1))
         _ = buffer.initialize(from: elements)
-        return UnsafeMutableBufferPointer(rebasing: buffer[0..<elements.count])
+        return UnsafeBufferPointer(rebasing: buffer[0..<elements.count])
     }
 }

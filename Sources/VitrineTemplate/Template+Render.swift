@@ -89,7 +89,7 @@ extension Template {
         }
 
         /// The current indentation followed by `more`.
-        private func indented(by more: Program.Slice) -> [UInt8] {
+        private func indented(by more: Program.Extent) -> [UInt8] {
             more.count == 0 ? indentation : indentation + program.bytes(more)
         }
 

@@ -58,13 +58,15 @@ final class ValueEncoder: Encoder {
         }
     }
 
+    /// Another keyed container of the same value adds to the same object; one after a list
+    /// or a single value starts a new one.
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        kind = .object
+        if kind != .object { (kind, object) = (.object, TemplateObject()) }
         return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        kind = .list
+        if kind != .list { (kind, items) = (.list, []) }
         return UnkeyedContainer(encoder: self)
     }
 

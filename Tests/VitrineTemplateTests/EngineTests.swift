@@ -63,6 +63,19 @@ struct EngineTests {
         #expect(text == "root(leaf())")
     }
 
+    /// The compiled program keeps a parent tag's block bodies next to the tag: what follows
+    /// the tag renders once, after the parent, and each body only where its block is.
+    @Test("parents and blocks: bodies render in their blocks only, the outermost parent wins")
+    func parentsAndBlocks() throws {
+        let parents = [
+            "p": "[{{$x}}dx{{/x}}|{{$y}}dy{{/y}}|{{$z}}dz{{/z}}]",
+            "grand": "<{{$b}}g{{/b}}{{#s}}!{{/s}}>", "mid": "{{<grand}}{{$b}}m{{/b}}{{/grand}}",
+        ]
+        let value = Self.object(("s", .bool(true)), ("t", .string("T")))
+        let text = try Self.render("A{{<p}}{{$y}}{{t}}{{/y}}{{$x}}X{{/x}}{{/p}}B{{#s}}S{{/s}}{{<mid}}{{$b}}c{{/b}}{{/mid}}{{>mid}}C", value, partials: parents)
+        #expect(text == "A[X|T|dz]BS<c!><m!>C")
+    }
+
     @Test("escaping: & < > \" ' and nothing else, byte by byte")
     func escaping() throws {
         let value = Self.object(("s", .string("a&b<c>d\"e'f é ☃ {{x}}")))

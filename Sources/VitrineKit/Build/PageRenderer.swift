@@ -97,7 +97,8 @@ struct PageRenderer: Sendable {
         var writer = FileWriter(root: staging)
         var written = Written()
         written.manifest.reserveCapacity(pages.count)
-        // Every page of the chunk is rendered into this one buffer, then written from it.
+        // Every page the chunk renders goes into this one buffer (its capacity kept from page
+        // to page), then is written from it; a filter index replaces it whole.
         var bytes: [UInt8] = []
         for index in pages.indices {
             let (path, job) = pages[index]

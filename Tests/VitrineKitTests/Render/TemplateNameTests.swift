@@ -36,6 +36,24 @@ struct TemplateNameTests {
         #expect(rendered == ["home", "gallery", "404", "feed.xml", "sitemap.xml", "item", "page"])
     }
 
+    /// A render worker renders page after page into one buffer (`Theme.render(_:_:into:)`):
+    /// a shorter page after a longer one must not keep the longer one's tail.
+    @Test func aReusedBufferHoldsEachPageAlone() throws {
+        let factory = try TestSupport.fixturePageFactory()
+        let theme = try Theme.load(overrides: nil, overridesLabel: "templates")
+        let pages = try factory.site.items.indices.map { index in
+            (index, try theme.render("item", factory.itemPage(index)))
+        }.sorted { $0.1.count > $1.1.count }
+        #expect(pages.count > 2 && pages.first!.1.count > pages.last!.1.count)
+        var buffer: [UInt8] = []
+        for (index, fresh) in pages {
+            try theme.render("item", factory.itemPage(index), into: &buffer)
+            #expect(buffer == fresh)
+        }
+        try theme.render("404", factory.notFound(), into: &buffer)
+        #expect(buffer == (try theme.render("404", factory.notFound())))
+    }
+
     @Test func aMisspelledNameIsCaught() throws {
         let library = try TemplateLibrary(["page": "{{#page}}{{siteTitel}}{{/page}}{{heading}}"])
         let model = ContentPage(page: PageContext.sample, heading: "About", bodyHTML: RenderedHTML(html: ""))
