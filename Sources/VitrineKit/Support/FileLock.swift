@@ -30,12 +30,11 @@ final class FileLock {
         guard fd >= 0 else {
             throw VitrineError(file: label, "cannot open lock file \(url.lastPathComponent): \(String(cString: strerror(errno)))", kind: .output)
         }
-        do {
-            try acquire(label: label, waiting: waiting)
-        } catch {
-            close(fd)
-            throw error
-        }
+        // No close here when this throws: the object is whole by then, so its deinit runs
+        // and closes `fd`. Closing it here too closed it twice, and the second close could
+        // hit whatever another thread had opened under the same number meanwhile (a build
+        // whose lock wait timed out once broke a listing running beside it: EBADF).
+        try acquire(label: label, waiting: waiting)
         // Say who holds it, for the next process that has to wait.
         let pid = Array("\(getpid())\n".utf8)
         if ftruncate(fd, 0) == 0 { _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } }
