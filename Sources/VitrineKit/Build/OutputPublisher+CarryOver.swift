@@ -73,24 +73,23 @@ extension OutputPublisher {
         // carry-over, which nothing else overlaps.
         let ownedIsPlanned = owned == nil && previous != nil
         if Task.isCancelled { throw VitrineError.interrupted }
-        var folderPass = FolderPass(count: listing.folders.count)
-        var filePass = FilePass(count: listing.files.count)
-        withUnsafeMutablePointer(to: &folderPass) { folderPass in
-            withUnsafeMutablePointer(to: &filePass) { filePass in
-                nonisolated(unsafe) let (folderPass, filePass) = (folderPass, filePass)
-                DispatchQueue.concurrentPerform(iterations: 2) { pass in
-                    if pass == 0 {
-                        folderPass.pointee.run(
-                            listing.folders, output: outputPath, label: label, planned: planned, plannedFolders: plannedFolders,
-                            owned: ownedIsPlanned ? nil : ownedFolders)
-                    } else {
-                        filePass.pointee.run(
-                            listing.files, output: outputPath, staging: staging.url.path, label: label, planned: planned,
-                            plannedFolders: plannedFolders, owned: owned, written: written)
-                    }
-                }
+        let passes = Mutex<(folders: FolderPass?, files: FilePass?)>((nil, nil))
+        DispatchQueue.concurrentPerform(iterations: 2) { pass in
+            if pass == 0 {
+                var folderPass = FolderPass(count: listing.folders.count)
+                folderPass.run(
+                    listing.folders, output: outputPath, label: label, planned: planned, plannedFolders: plannedFolders,
+                    owned: ownedIsPlanned ? nil : ownedFolders)
+                passes.withLock { $0.folders = folderPass }
+            } else {
+                var filePass = FilePass(count: listing.files.count)
+                filePass.run(
+                    listing.files, output: outputPath, staging: staging.url.path, label: label, planned: planned,
+                    plannedFolders: plannedFolders, owned: owned, written: written)
+                passes.withLock { $0.files = filePass }
             }
         }
+        let (folderPass, filePass) = passes.withLock { ($0.folders!, $0.files!) }
         if Task.isCancelled { throw VitrineError.interrupted }
         // The error the folders and files met in that order (a folder's clash first).
         if let error = folderPass.error ?? filePass.error { throw error }

@@ -141,12 +141,11 @@ public struct SiteBuilder: Sendable {
         let staging = try run(.renderPages) { () throws(VitrineError) in try publisher.makeStaging(reuseSpare: reuse != nil) }
         do throws(VitrineError) {
             let filterEntries = reuse == nil ? nil : publisher.readFilterEntries()
-            var renderer = PageRenderer(
+            let renderer = PageRenderer(
                 factory: PageFactory(site: site, strings: theme.strings(for: site.config.language)), theme: theme, staging: staging.url, keys: keys,
                 previous: reuse.map { BuildManifest.Previous($0, plan: plan) } ?? .none,
-                output: reuse == nil ? nil : publisher.output, logger: logger, progress: progress
+                output: reuse == nil ? nil : publisher.output, logger: logger, progress: progress, filterEntries: filterEntries
             )
-            renderer.filterEntries = filterEntries
             var written = try await run(.renderPages) { () async throws(VitrineError) in try await renderer.render(plan, jobs: options.jobs) }
             written.add(try run(.copyAssets) { () throws(VitrineError) in try renderer.copy(theme.assets + staticFiles) })
             var manifest = BuildManifest(entries: written.manifest)
