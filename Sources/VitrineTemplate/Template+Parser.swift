@@ -22,6 +22,8 @@ extension Template {
         /// Leading whitespace removed from each line, one entry per block being parsed;
         /// nil until the block's first line sets it.
         var dedents: [[UInt8]?] = []
+        /// Sections, parents and blocks open around the tag being parsed.
+        var nesting = 0
 
         /// What ends the nodes being parsed.
         enum Scope {
@@ -70,6 +72,18 @@ extension Template {
                 throw error(at: bytes.count, scope.isSection ? "section is never closed" : "'\(scope.name)' is never closed")
             }
             return nodes.nodes
+        }
+
+        /// The nodes inside a section, parent or block opened by the tag at `tagStart`. Nesting
+        /// is bounded (`TemplateLibrary.maximumNesting`) so no template, however deep, can exhaust
+        /// the stack of the parser or of the renderer that walks what it made.
+        mutating func parseNested(until scope: Scope, tagStart: Int) throws(TemplateError) -> [Node] {
+            guard nesting < TemplateLibrary.maximumNesting else {
+                throw error(at: tagStart, "sections, parents and blocks nested deeper than \(TemplateLibrary.maximumNesting)")
+            }
+            nesting += 1
+            defer { nesting -= 1 }
+            return try parseNodes(until: scope)
         }
 
         /// Reads the spaces and tabs that start a line, less what enclosing blocks remove.

@@ -130,7 +130,10 @@ extension Template {
             }
             guard target >= 0 else { return }
             guard chain.count < TemplateLibrary.maximumDepth else {
-                throw .cycle(library.cycle(in: chain + [target]))
+                // A template already in the chain is a cycle that data kept alive; a chain of
+                // distinct templates is only too deep, and says so.
+                let names = chain.map { library.templates[$0].name } + [library.templates[target].name]
+                throw chain.contains(target) ? .cycle(library.cycle(in: chain + [target])) : .tooDeep(names)
             }
             let saved = (escapes, position, overrides.count)
             escapes = true

@@ -37,7 +37,7 @@ extension Template.Parser {
             let text = try readContent(tagStart: start)
             let name = try parseName(text, at: start)
             standalone(atLineStart, whitespace, &nodes)
-            let children = try parseNodes(until: .section(text))
+            let children = try parseNested(until: .section(text), tagStart: start)
             nodes.append(.section(name, children, inverted: kind == UInt8(ascii: "^")))
         case "/":
             position += 1
@@ -61,7 +61,7 @@ extension Template.Parser {
             nodes.text(whitespace)
             if !standalone(atLineStart, [], &nodes) { lineStart = atLineStart }
             var overrides: [String: [Node]] = [:]
-            for case .block(let name, let blockNodes, _) in try parseNodes(until: .parent(target.description)) {
+            for case .block(let name, let blockNodes, _) in try parseNested(until: .parent(target.description), tagStart: start) {
                 overrides[name] = blockNodes
             }
             nodes.append(.include(.init(target: target, indentation: whitespace, overrides: overrides)))
@@ -104,7 +104,7 @@ extension Template.Parser {
             // An argument of the parent: its indentation is removed here, added where it expands.
             standalone(atLineStart, [], &nodes)
             dedents.append(nil)
-            let children = try parseNodes(until: .block(name))
+            let children = try parseNested(until: .block(name), tagStart: tagStart)
             dedents.removeLast()
             nodes.append(.block(name: name, nodes: children, indentation: []))
             // A parent's tags need not be on lines of their own to be standalone.
@@ -115,14 +115,14 @@ extension Template.Parser {
             position = end
             lineStart = true
             dedents.append(nil)
-            let children = try parseNodes(until: .block(name))
+            let children = try parseNested(until: .block(name), tagStart: tagStart)
             let indentation = dedents.removeLast() ?? whitespace
             nodes.text(indentation)
             nodes.append(.block(name: name, nodes: children, indentation: indentation))
         } else {
             nodes.text(whitespace)
             lineStart = false
-            let children = try parseNodes(until: .block(name))
+            let children = try parseNested(until: .block(name), tagStart: tagStart)
             nodes.append(.block(name: name, nodes: children, indentation: whitespace))
         }
     }

@@ -6,6 +6,9 @@ public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// (`["a", "b", "a"]`). Found when the library is built, or while rendering when the
     /// inclusion depends on data and nests deeper than `TemplateLibrary.maximumDepth`.
     case cycle([String])
+    /// Distinct templates include each other deeper than `TemplateLibrary.maximumDepth`
+    /// while rendering, with no template repeated: the chain, outermost first.
+    case tooDeep([String])
     /// Rendering asked for a template the library does not have.
     case unknownTemplate(String)
 
@@ -18,6 +21,14 @@ public enum TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
             "templates include each other without end: \(names.joined(separator: " → "))"
         case .unknownTemplate(let name):
             "no template named '\(name)'"
+        case .tooDeep(let names):
+            "templates nested deeper than \(TemplateLibrary.maximumDepth): \(Self.abridged(names).joined(separator: " → "))"
         }
+    }
+
+    /// A long chain as its first two and last two names around an ellipsis.
+    static func abridged(_ names: [String]) -> [String] {
+        guard names.count > 5 else { return names }
+        return Array(names.prefix(2)) + ["…"] + Array(names.suffix(2))
     }
 }

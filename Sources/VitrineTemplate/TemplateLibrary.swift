@@ -6,8 +6,10 @@
 /// let bytes = try library.render("page", .object(TemplateObject([("title", .string("Hi"))])))
 /// ```
 public struct TemplateLibrary: Sendable {
-    /// How deep partials and parents may nest while rendering; deeper is reported as a cycle.
+    /// How deep partials and parents may include each other while rendering.
     public static let maximumDepth = 64
+    /// How deep sections, parents and blocks may nest inside one template.
+    public static let maximumNesting = 100
 
     let templates: [Template]
     let index: [String: Int]

@@ -44,8 +44,11 @@ extension Vitrine {
         @Flag(help: "Render every page into memory and write nothing: the time of reading and rendering alone (as Hugo's --renderToMemory).")
         var renderToMemory = false
 
+        /// More threads than this only wait for the disk and each other.
+        static let mostJobs = 256
+
         func validate() throws {
-            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+            guard (1...Self.mostJobs).contains(jobs) else { throw ValidationError("--jobs must be between 1 and \(Self.mostJobs)") }
             if let lockTimeout, !(lockTimeout >= 0 && lockTimeout <= 86_400) {
                 throw ValidationError("--lock-timeout must be between 0 and 86400 seconds")
             }

@@ -25,7 +25,7 @@ struct NetworkOptions: ParsableArguments {
     func validate() throws {
         if offline && refresh { throw ValidationError("--offline and --refresh cannot be used together") }
         guard Self.duration(cacheMaxAge) != nil else {
-            throw ValidationError("--cache-max-age must look like 90s, 30m, 6h or 1d, got '\(cacheMaxAge)'")
+            throw ValidationError("--cache-max-age must look like 90s, 30m, 6h or 1d, at most 365d, got '\(TextPolicy.terminal(cacheMaxAge))'")
         }
         guard (1...600).contains(timeout) else { throw ValidationError("--timeout must be between 1 and 600 seconds") }
     }
@@ -59,11 +59,18 @@ struct NetworkOptions: ParsableArguments {
         )
     }
 
-    /// `90s`, `30m`, `6h`, `1d`, or plain seconds.
+    /// The longest `--cache-max-age`: a year. Longer is a typo, and days past it would
+    /// overflow the clock's arithmetic.
+    static let longestCacheAge: Int64 = 365 * 86_400
+
+    /// `90s`, `30m`, `6h`, `1d`, or plain seconds; nil when malformed, negative or past a year.
     static func duration(_ text: String) -> Duration? {
         let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
-        if let seconds = Int64(text), seconds >= 0 { return .seconds(seconds) }
-        guard let unit = text.last, let factor = units[unit], let value = Int64(text.dropLast()), value >= 0 else { return nil }
-        return .seconds(value * factor)
+        var (digits, factor) = (Substring(text), Int64(1))
+        if let unit = text.last, let unitFactor = units[unit] { (digits, factor) = (text.dropLast(), unitFactor) }
+        guard let value = Int64(digits), value >= 0 else { return nil }
+        let (seconds, overflow) = value.multipliedReportingOverflow(by: factor)
+        guard !overflow, seconds <= longestCacheAge else { return nil }
+        return .seconds(seconds)
     }
 }

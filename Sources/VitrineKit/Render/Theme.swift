@@ -192,6 +192,8 @@ extension TemplateError {
             VitrineError("template error: templates include each other without end: \(names.map { labels[$0] ?? $0 }.joined(separator: " → "))", kind: .invalidInput)
         case .unknownTemplate(let name):
             VitrineError("template error: no template named '\(name)'", kind: .invalidInput)
+        case .tooDeep(let names):
+            VitrineError("template error: \(TemplateError.tooDeep(names.map { labels[$0] ?? $0 }))", kind: .invalidInput)
         }
     }
 }

@@ -53,7 +53,7 @@ struct CLITests {
         let folder = try TestSupport.temporaryDirectory()
         let jobs = try TestSupport.run(["build", "--jobs", "0"], in: folder)
         #expect(jobs.status == 64)
-        #expect(jobs.stderr.contains("--jobs must be at least 1"))
+        #expect(jobs.stderr.contains("--jobs must be between 1 and 256"))
         let both = try TestSupport.run(["build", "--quiet", "--verbose"], in: folder)
         #expect(both.status == 64)
         let unknown = try TestSupport.run(["build", "--frobnicate"], in: folder)

@@ -8,7 +8,7 @@ struct HostileCLITests {
         let folder = try TestSupport.temporaryDirectory()
         let run = try await TestSupport.offPool { try TestSupport.run(["build", "site", "--jobs", "-1"], in: folder) }
         #expect(run.status == 64)
-        #expect(run.stderr.contains("--jobs must be at least 1"))
+        #expect(run.stderr.contains("--jobs must be between 1 and 256"))
         #expect(!run.stderr.contains("Missing value"))
     }
 
