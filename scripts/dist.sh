@@ -6,7 +6,7 @@
 #   OUT/vitrine-VERSION-linux-ARCH.tar.gz.sha256   checked by `sha256sum -c`
 #
 # The tarball holds one folder, vitrine-VERSION-linux-ARCH/, laid out like an install prefix
-# (bin/, share/man, share/bash-completion, share/zsh, share/fish) plus README.md and LICENSE.
+# (bin/, share/man, share/bash-completion, share/zsh, share/fish) plus README.md, LICENSE and docs/
 # Files are sorted, owned by 0:0 and dated SOURCE_DATE_EPOCH (default: the commit's time).
 #
 # Usage: scripts/dist.sh [OUT]
@@ -33,6 +33,7 @@ name="vitrine-$version-linux-$(uname -m)"
 mkdir "$work/$name"
 cp -R "$stage/bin" "$stage/share" "$work/$name/"
 cp README.md LICENSE "$work/$name/"
+cp -R docs "$work/$name/"   # the README's screenshot and its links to docs/
 
 tar -C "$work" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
   -cf - "$name" | gzip -n -9 >"$out/$name.tar.gz"

@@ -28,7 +28,7 @@ extension Vitrine {
         @Option(name: .shortAndLong, help: "Where to write the site (default: SITE/public).", completion: .directory)
         var output: String?
 
-        @Option(help: "Absolute URL the site is published at; overrides baseURL in site.yml.")
+        @Option(name: [.customShort("b"), .long], help: "Absolute URL the site is published at; overrides baseURL in site.yml.")
         var baseURL: String?
 
         // `.unconditional`: `--jobs -1` is a value to validate, not a flag named `-1`.
@@ -87,7 +87,7 @@ extension Vitrine {
                     throw ExitCode(128 + signal)
                 }
                 FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
-                throw ExitCode.failure
+                throw error.exitCode
             }
         }
     }

@@ -19,7 +19,7 @@ extension Vitrine {
 
 extension Vitrine.Favorites {
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "Show the favorites in display order.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "Show the favorites in display order.", aliases: ["ls"])
 
         @OptionGroup var options: SiteOptions
 
@@ -83,7 +83,7 @@ extension Vitrine.Favorites {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an item from the favorites.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an item from the favorites.", aliases: ["rm"])
 
         @Argument(help: "The item's id.")
         var id: String

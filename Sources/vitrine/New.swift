@@ -16,7 +16,7 @@ extension Vitrine {
         @Option(help: "The first gallery's source: \(Source.allCases.map(\.rawValue).joined(separator: ", ")).")
         var source: String = "giphy"
 
-        @Option(help: "Absolute URL the site will be published at (share links, sitemap, feed and structured data need it).")
+        @Option(name: [.customShort("b"), .long], help: "Absolute URL the site will be published at (share links, sitemap, feed and structured data need it).")
         var baseURL: String?
 
         @Flag(name: .shortAndLong, help: "Print nothing but errors.")

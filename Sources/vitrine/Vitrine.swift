@@ -19,6 +19,25 @@ struct Vitrine: AsyncParsableCommand {
         subcommands: [New.self, Build.self, Serve.self, Check.self, Favorites.self],
         defaultSubcommand: nil
     )
+
+    /// The argument parser's entry point, after the hints of `UsageHints` ("did you mean …?").
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let hint = UsageHints.hint(for: arguments, root: Self.self) {
+            FileHandle.standardError.write(Data("error: \(hint)\n".utf8))
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
+        await main(arguments)
+    }
+}
+
+extension VitrineError {
+    /// The exit status of a command that failed with this error: `64` for a usage error
+    /// (as the argument parser's own), `1` for everything else. (An interrupted build exits
+    /// `128 + signal`, decided where the signal is known.)
+    var exitCode: ExitCode {
+        kind == .usage ? .validationFailure : .failure
+    }
 }
 
 /// Options every site command shares.
@@ -51,12 +70,13 @@ struct SiteOptions: ParsableArguments {
     }
 }
 
-/// Runs a library entry point and turns its error into one line on stderr and exit 1.
+/// Runs a library entry point and turns its error into one line on stderr and its exit
+/// status (`VitrineError.exitCode`).
 func runReportingErrors(_ body: () async throws(VitrineError) -> Void) async throws {
     do {
         try await body()
     } catch {
         FileHandle.standardError.write(Data("error: \(TextPolicy.terminal(error.message))\n".utf8))
-        throw ExitCode.failure
+        throw error.exitCode
     }
 }

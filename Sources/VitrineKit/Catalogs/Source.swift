@@ -6,7 +6,7 @@ public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
     case tmdb
     case googleBooks = "google-books"
     case appStore = "app-store"
-    /// A catalog file in the site folder (`path: catalog.json`, format `vitrine-bench-catalog/1`).
+    /// A catalog file in the site folder (`path: catalog.json`, format `vitrine-catalog/1`).
     case file
 
     /// The prefix of this source's item ids: `giphy:`, `tmdb:`, `books:`, `appstore:`.

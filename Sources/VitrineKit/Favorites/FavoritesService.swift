@@ -92,7 +92,7 @@ public struct FavoritesService: Sendable {
         let (config, store) = try context()
         return try store.update { (file: inout FavoritesFile) throws(VitrineError) -> (String?, Int, Int) in
             guard let index = file.favorites.firstIndex(where: { $0.id == id }) else {
-                throw VitrineError("'\(id)' is not in \(store.label)", kind: .usage)
+                throw VitrineError("'\(id)' is not in \(store.label)", kind: .refused)
             }
             let removed = file.favorites.remove(at: index)
             return (removed.item?.title, file.favorites.count, config.favorites.limit)

@@ -53,7 +53,7 @@ public struct SiteScaffold: Sendable {
         case .tmdb: ("movies", "Popular movies", "    source: tmdb\n    list: popular          # popular | top_rated | search (with query)\n")
         case .googleBooks: ("books", "Books about Swift", "    source: google-books\n    query: \"intitle:swift\" # intitle:, inauthor:, subject:, isbn: …\n    limit: 40\n")
         case .appStore: ("apps", "Apps", "    source: app-store\n    ids: [362057947]       # App Store ids, in display order\n    country: kr            # the storefront\n")
-        case .file: ("catalog", "My catalog", "    source: file\n    path: catalog.json     # your own items (format: vitrine-bench-catalog/1)\n")
+        case .file: ("catalog", "My catalog", "    source: file\n    path: catalog.json     # your own items (format: vitrine-catalog/1)\n")
         }
     }
 
@@ -92,12 +92,19 @@ public struct SiteScaffold: Sendable {
         return files.map(\.0)
     }
 
+    /// The command that opens a file in the desktop's browser.
+    #if os(macOS)
+        static let opener = "open"
+    #else
+        static let opener = "xdg-open"
+    #endif
+
     /// What to type next; each line works as written.
     public var nextSteps: [String] {
         let variable = source.keyVariable
         var steps = [
             "vitrine build \(label)                 # offline, from the sample snapshot in data/",
-            "open \(label)/public/index.html         # or: vitrine serve \(label)",
+            "\(Self.opener) \(label)/public/index.html     # or: vitrine serve \(label)",
         ]
         if source == .file {
             steps.append("edit \(label)/catalog.json, then build again  # your own items")

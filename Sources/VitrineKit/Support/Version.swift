@@ -2,5 +2,5 @@
 /// release re-renders pages it may render differently.
 public enum VitrineVersion {
     /// This build of vitrine (`vitrine --version`); part of every page key.
-    public static let current = "0.1.0"
+    public static let current = "0.2.0"
 }

@@ -42,7 +42,7 @@ struct FavoritesCLITests {
         #expect(missing.stderr == "error: 'giphy:g1' is not in site/favorites.json\n")
 
         let bad = try TestSupport.run(["favorites", "add", "cats", "site"], in: folder)
-        #expect(bad.status == 1)
+        #expect(bad.status == 64)
         #expect(bad.stderr == "error: invalid id 'cats': expected SOURCE:ID, e.g. giphy:FiGiRei2ICzzG or tmdb:550\n")
 
         let empty = try TestSupport.run(["favorites", "list", "site"], in: try FavoritesServiceTests.site().deletingLastPathComponent())

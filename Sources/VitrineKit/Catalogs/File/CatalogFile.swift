@@ -1,10 +1,11 @@
 import Foundation
 
 /// A catalog file (`source: file`, `path: catalog.json`): a list of items kept by the user
-/// (or generated), in the format `vitrine-bench-catalog/1`:
+/// (or generated), in the format `vitrine-catalog/1` (its first name,
+/// `vitrine-bench-catalog/1`, is read as well):
 ///
 /// ```json
-/// {"format": "vitrine-bench-catalog/1", "items": [
+/// {"format": "vitrine-catalog/1", "items": [
 ///   {"id": "it000000", "title": "Happy Cat", "rating": 7.3,
 ///    "image": {"url": "https://media.example.org/0/200w.gif", "width": 480, "height": 270},
 ///    "description": "CommonMark text", "source": "https://example.org/items/0"}
@@ -13,7 +14,9 @@ import Foundation
 ///
 /// `id` and `title` are required; the rest is optional. Items keep the file's order.
 struct CatalogFile: Decodable, Sendable, Equatable {
-    static let format = "vitrine-bench-catalog/1"
+    static let format = "vitrine-catalog/1"
+    /// The format's first name, from the benchmark's generator; the same format.
+    static let formerFormat = "vitrine-bench-catalog/1"
 
     struct Entry: Decodable, Sendable, Equatable {
         struct Image: Decodable, Sendable, Equatable {
@@ -50,7 +53,7 @@ struct CatalogFile: Decodable, Sendable, Equatable {
             let catalog = try JSONFile.decode(CatalogFile.self, from: data, file: file)
             (format, elements) = (catalog.format, .read(catalog.items.map(Element.entry)))
         }
-        guard format == Self.format else {
+        guard format == Self.format || format == Self.formerFormat else {
             throw VitrineError(file: file, "unknown catalog format '\(format)' (expected \(Self.format))")
         }
         // Every element as an item, in the file's order, and whether it was read now (not

@@ -94,7 +94,7 @@ struct FileSourceTests {
             "{\"format\": \"vitrine-bench-catalog/1\", \"items\": [\n  {\"id\": \"\", \"title\": \"A\"}\n]}",
             "site/catalog.json:2:10: items[0].id: invalid id 'file:': the part after 'file:' must be 1–200 printable characters"
         ),
-        (#"{"format": "other/2", "items": []}"#, "site/catalog.json: unknown catalog format 'other/2' (expected vitrine-bench-catalog/1)"),
+        (#"{"format": "other/2", "items": []}"#, "site/catalog.json: unknown catalog format 'other/2' (expected vitrine-catalog/1)"),
     ])
     func malformedCatalogsNameFileLineAndColumn(json: String, message: String) async throws {
         let site = try Self.site(catalog: Data(json.utf8))
