@@ -107,6 +107,19 @@ struct ServeEdgeTests {
         }
     }
 
+    @Test func wellKnownIsServed() async throws {
+        let withSecurityTxt: (inout ServeOptions) -> Void = { options in
+            let folder = options.build.site.appendingPathComponent("static/.well-known")
+            _ = try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("security.txt").path, contents: Data("Contact: mailto:a@example.org\n".utf8))
+        }
+        try await serving(configure: withSecurityTxt) { served in
+            let (head, body) = try RawConnection.get("/fixture/.well-known/security.txt", port: served.url.port!)
+            #expect(head.hasPrefix("HTTP/1.1 200"), "\(head)")
+            #expect(body == "Contact: mailto:a@example.org\n")
+        }
+    }
+
     @Test func aRequestHeadThatNeverEndsIsClosed() async throws {
         let quick: (inout ServeOptions) -> Void = { $0.headerTimeout = .milliseconds(300) }
         try await serving(configure: quick) { served in
