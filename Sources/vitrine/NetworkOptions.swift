@@ -49,14 +49,21 @@ struct NetworkOptions: ParsableArguments {
                 googleBooks: try endpoint("VITRINE_GOOGLE_BOOKS_URL", production.googleBooks),
                 itunes: try endpoint("VITRINE_ITUNES_URL", production.itunes)
             ),
-            credentials: APICredentials(
-                giphyKey: environment["GIPHY_API_KEY"], tmdbKey: environment["TMDB_API_KEY"],
-                tmdbToken: environment["TMDB_ACCESS_TOKEN"], googleBooksKey: environment["GOOGLE_BOOKS_API_KEY"]
-            ),
+            credentials: try credentials(environment),
             cacheDirectory: cacheDir.map { URL(fileURLWithPath: $0, isDirectory: true) },
             cacheMaxAge: Self.duration(cacheMaxAge) ?? .seconds(3600),
             timeouts: HTTPTimeouts(connect: .seconds(min(10, timeout)), total: .seconds(timeout))
         )
+    }
+
+    /// The API keys; an implausible one is one line and exit 64, the key never shown.
+    private func credentials(_ environment: [String: String]) throws -> APICredentials {
+        do {
+            return try APICredentials.checked(Dictionary(uniqueKeysWithValues: APICredentials.variables.map { ($0, environment[$0]) }))
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+            throw ExitCode.validationFailure
+        }
     }
 
     /// The longest `--cache-max-age`: a year. Longer is a typo, and days past it would

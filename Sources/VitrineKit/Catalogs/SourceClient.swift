@@ -23,9 +23,9 @@ struct ClientContext: Sendable {
     func get<T>(
         _ request: HTTPRequest, decode: (Data) throws(VitrineError) -> T, decodeError: (Data) throws(VitrineError) -> Void
     ) async throws(VitrineError) -> T {
-        let data: Data
+        let fetched: FetchClient.Fetched
         do {
-            data = try await fetch.get(request)
+            fetched = try await fetch.get(request)
         } catch {
             var message = error.message
             if error.attempts > 1 { message += " after \(error.attempts) attempts" }
@@ -40,15 +40,20 @@ struct ClientContext: Sendable {
             }
             throw VitrineError(scrub(message, request), kind: .remote)
         }
+        let value: T
         do {
-            return try decode(data)
+            value = try decode(fetched.body)
         } catch {
             throw VitrineError(scrub(Self.stripSourcePrefix(error.message), request), kind: .remote)
         }
+        // Only an answer that decoded is kept: an HTML error page, an empty body or GIPHY's
+        // synthetic response, even with status 200, is asked for again next time.
+        if let response = fetched.fresh { await fetch.remember(response, for: request) }
+        return value
     }
 
     func scrub(_ text: String, _ request: HTTPRequest) -> String {
-        (request.secrets + credentials.all).reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+        Secrets.scrub(text, request.secrets + credentials.all)
     }
 
     /// `giphy: Unauthorized (status 401)` → `Unauthorized (status 401)`: the caller names the source.
@@ -99,5 +104,17 @@ struct SourceClients: Sendable {
         case .appStore: appStore
         case .file: throw VitrineError("'file' items come from their catalog, not from an API", kind: .usage)
         }
+    }
+
+    /// Looks an item up by id, and refuses an answer about another item: stored as this
+    /// id's snapshot, it would leave a favorites file no later command can read.
+    func item(_ id: ItemID) async throws(VitrineError) -> Item {
+        let item = try await client(for: id.source).item(id)
+        guard item.id == id else {
+            throw VitrineError(
+                "\(id.source.label) answered with another item, '\(item.id)'; nothing was stored",
+                kind: .remote)
+        }
+        return item
     }
 }

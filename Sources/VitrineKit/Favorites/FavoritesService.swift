@@ -138,7 +138,7 @@ public struct FavoritesService: Sendable {
         }
         let session = FetchSession(options: options, logger: logger)
         do {
-            let item = try await session.sources.client(for: id.source).item(id).checked().item
+            let item = try await session.sources.item(id).checked().item
             await session.close()
             return item
         } catch {

@@ -71,4 +71,42 @@ public struct APICredentials: Sendable, Equatable {
 
     /// Every key, for scrubbing text.
     var all: [String] { [giphyKey, tmdbKey, tmdbToken, googleBooksKey].compactMap { $0 } }
+
+    /// The environment variables that hold keys.
+    public static let variables = ["GIPHY_API_KEY", "TMDB_API_KEY", "TMDB_ACCESS_TOKEN", "GOOGLE_BOOKS_API_KEY"]
+
+    /// The shortest and longest key accepted. Real ones: GIPHY 32 letters and digits, TMDB
+    /// v3 32 hex digits, a TMDB v4 token a JWT of some 200 characters, Google's 39.
+    static let keyLengths = 8...4096
+
+    /// Keys as the environment gives them (by variable name), each checked: one line of
+    /// printable ASCII without spaces, 8 to 4096 characters. A key of another shape is
+    /// refused with one line naming the variable and what is wrong, never the key: it
+    /// could not be sent in a header or a URL as it is, and a one-letter "key" would be
+    /// scrubbed out of every message.
+    public static func checked(_ keys: [String: String?]) throws(VitrineError) -> APICredentials {
+        for (variable, value) in keys.sorted(by: { $0.key < $1.key }) {
+            guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { continue }
+            if let problem = problem(value) {
+                let shape = "one line of printable ASCII without spaces, \(keyLengths.lowerBound) to \(keyLengths.upperBound) characters"
+                throw VitrineError("\(variable) is not a usable key: it \(problem) (a key is \(shape); the value is not shown)", kind: .usage)
+            }
+        }
+        return APICredentials(
+            giphyKey: keys["GIPHY_API_KEY"] ?? nil, tmdbKey: keys["TMDB_API_KEY"] ?? nil, tmdbToken: keys["TMDB_ACCESS_TOKEN"] ?? nil,
+            googleBooksKey: keys["GOOGLE_BOOKS_API_KEY"] ?? nil
+        )
+    }
+
+    /// What makes a (trimmed) key implausible, or nil.
+    static func problem(_ key: String) -> String? {
+        let bytes = key.utf8
+        if bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) { return "has a line break" }
+        if bytes.contains(where: { $0 == 0x20 || $0 == 0x09 }) { return "has a space" }
+        if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return "has a control character" }
+        if bytes.contains(where: { $0 > 0x7F }) { return "has a character that is not ASCII" }
+        if bytes.count < keyLengths.lowerBound { return "is \(bytes.count) characters long, too short to be a key" }
+        if bytes.count > keyLengths.upperBound { return "is \(bytes.count) characters long, too long to be a key" }
+        return nil
+    }
 }

@@ -41,14 +41,21 @@ actor FetchClient {
         var attempts: Int
     }
 
+    /// A body, and the response it came in when it came from the network (nil from the cache).
+    struct Fetched: Sendable {
+        var body: Data
+        var fresh: HTTPResponse?
+    }
+
     /// Fetches a request's body: cached if fresh, else from the network, retrying 429, 5xx,
     /// timeouts and connection failures. Non-2xx after the last attempt throws `Failure`
     /// with the status and body, so the caller can read the API's own error message.
-    func get(_ request: HTTPRequest) async throws(Failure) -> Data {
+    /// Nothing is cached here: the caller `remember`s an answer once it has decoded it.
+    func get(_ request: HTTPRequest) async throws(Failure) -> Fetched {
         if let cached = await cache?.response(for: request) {
             counters.cacheHits += 1
             logger.debug("cache hit \(request.redactedURL)")
-            return cached.body
+            return Fetched(body: cached.body, fresh: nil)
         }
         await acquire()
         defer { release() }
@@ -68,23 +75,26 @@ actor FetchClient {
             }
             switch outcome {
             case .success(let response) where response.isSuccess:
-                if let cache {
-                    do {
-                        try await cache.store(response, for: request)
-                    } catch {
-                        logger.warning("\(scrub(error.message, request))")
-                    }
-                }
-                return response.body
+                return Fetched(body: response.body, fresh: response)
             case .success(let response):
                 guard RetryPolicy.isRetryable(status: response.status), attempt < retry.maxAttempts else {
                     throw Failure(message: "HTTP \(response.status)", status: response.status, body: response.body, attempts: attempt)
                 }
+                if let until = retry.retryAfterBeyondCap(response.headers["retry-after"]) {
+                    // Waiting that long inside a build helps no one: say when to try again.
+                    let cap = AsyncHTTPClientTransport.seconds(retry.maxDelay)
+                    throw Failure(
+                        message: "HTTP \(response.status); the server asks to wait until \(RFC3339.string(from: until)), longer than \(cap): try again then",
+                        status: response.status, body: response.body, attempts: attempt)
+                }
                 let wait = retry.delay(afterAttempt: attempt, retryAfter: response.headers["retry-after"])
                 logger.info("HTTP \(response.status) from \(request.url.host ?? "server"); retrying in \(AsyncHTTPClientTransport.seconds(wait))")
                 try await pause(wait, attempt)
+            case .failure(let error) where error.kind == .unresolved:
+                let host = request.url.host ?? "the server"
+                throw Failure(message: "cannot resolve \(host): offline? --offline builds from the snapshots", status: nil, body: nil, attempts: attempt)
             case .failure(let error):
-                guard attempt < retry.maxAttempts else {
+                guard error.isTransient, attempt < retry.maxAttempts else {
                     throw Failure(message: scrub(error.description, request), status: nil, body: nil, attempts: attempt)
                 }
                 let wait = retry.delay(afterAttempt: attempt, retryAfter: nil)
@@ -102,9 +112,19 @@ actor FetchClient {
         }
     }
 
+    /// Keeps a response that decoded; a cache that cannot be written is a warning, not a failure.
+    func remember(_ response: HTTPResponse, for request: HTTPRequest) async {
+        guard let cache else { return }
+        do {
+            try await cache.store(response, for: request)
+        } catch {
+            logger.warning("\(scrub(error.message, request))")
+        }
+    }
+
     /// Removes any credential that a message might echo.
     func scrub(_ text: String, _ request: HTTPRequest) -> String {
-        request.secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+        Secrets.scrub(text, request.secrets)
     }
 
     private func acquire() async {

@@ -157,7 +157,7 @@ struct FetchStage {
         if fetch.mode != .offline {
             for id in unresolved {
                 do {
-                    let found = try await clients.client(for: id.source).item(id)
+                    let found = try await clients.item(id)
                     let (items, problems) = Item.checked([found], file: "favorite '\(id)'", data: nil) { _ in [] }
                     for problem in problems { logger.warning("\(problem)") }
                     outcome.resolved[id] = items.first

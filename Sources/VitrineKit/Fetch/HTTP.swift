@@ -23,7 +23,9 @@ struct HTTPRequest: Sendable, Hashable {
     /// The URL actually sent, credentials included.
     var sentURL: URL {
         guard !secretQueryItems.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
-        components.queryItems = (components.queryItems ?? []) + secretQueryItems
+        // Every byte but the unreserved ones encoded: a key's `+` must not arrive as a space.
+        let secrets = secretQueryItems.map { "\(Secrets.encoded($0.name))=\(Secrets.encoded($0.value ?? ""))" }
+        components.percentEncodedQuery = ([components.percentEncodedQuery].compactMap { $0 } + secrets).joined(separator: "&")
         return components.url ?? url
     }
 
@@ -74,9 +76,46 @@ public struct HTTPTimeouts: Sendable, Equatable {
     }
 }
 
-/// A transport failure that is not an HTTP status: refused, reset, timed out.
+/// A transport failure that is not an HTTP status: refused, reset, timed out, a name that
+/// does not resolve, an answer refused for its size or its redirects.
 struct TransportError: Error, Sendable, CustomStringConvertible {
-    enum Kind: Sendable { case timeout, connection }
+    enum Kind: Sendable {
+        /// No connection or no complete answer in time; may succeed on retry.
+        case timeout
+        /// Refused or reset; may succeed on retry.
+        case connection
+        /// The host name does not resolve: asking again gives the same answer.
+        case unresolved
+        /// An answer refused for what it is (too large, a decompression bomb, too many
+        /// redirects): asking again gives the same answer.
+        case refused
+    }
     var kind: Kind
     var description: String
+
+    /// Whether another attempt can succeed.
+    var isTransient: Bool { kind == .timeout || kind == .connection }
+}
+
+enum Secrets {
+    /// `text` with every secret replaced by `***`, as given and as a URL would carry it
+    /// (percent-encoded), so no echo of a key survives in a message.
+    static func scrub(_ text: String, _ secrets: [String]) -> String {
+        var forms: [String] = []
+        for secret in secrets where !secret.isEmpty {
+            forms.append(secret)
+            for encoded in [encoded(secret), secret.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? secret] where encoded != secret {
+                forms.append(encoded)
+            }
+        }
+        // Longest first: a key inside another key's encoding must not leave a tail behind.
+        return forms.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+    }
+
+    /// `text` with every byte but ASCII letters, digits and `-._~` percent-encoded.
+    static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Keyed by the request without its credentials (SHA-256 of method, redacted URL and
 /// non-secret headers); an entry is a `<key>.json` metadata file beside a `<key>.body`,
-/// each written atomically. Only successful responses are stored. The cache is an
+/// each written atomically. Only successful responses that decoded are stored (the fetch
+/// client's caller says so, through `FetchClient.remember`). The cache is an
 /// optimisation: an unreadable entry counts as a miss and is overwritten.
 actor HTTPCache {
     let directory: URL

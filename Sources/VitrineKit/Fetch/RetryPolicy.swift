@@ -31,6 +31,14 @@ struct RetryPolicy: Sendable {
         return capped / 2 + (capped / 2) * jitter
     }
 
+    /// When a `Retry-After` asks for more than `maxDelay`, the time it names; nil for a
+    /// shorter wait, no header or one that cannot be read.
+    func retryAfterBeyondCap(_ retryAfter: String?, now: Date = Date()) -> Date? {
+        guard let retryAfter, let seconds = Self.retryAfterSeconds(retryAfter, now: now), seconds > maxDelay.inSeconds else { return nil }
+        // `inf` and `1e30` name no date a person could wait for: a day past the cap is as good.
+        return now.addingTimeInterval(min(seconds, 100 * 365 * 86400))
+    }
+
     /// `Retry-After: 120` or `Retry-After: Wed, 21 Oct 2026 07:28:00 GMT`.
     static func retryAfterSeconds(_ value: String, now: Date) -> Double? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)

@@ -3,6 +3,9 @@ import Foundation
 
 /// An item's identity across the whole site: `giphy:FiGiRei2ICzzG`, `tmdb:550`,
 /// `books:zyTCAlFPjgYC`, `appstore:872469884`.
+///
+/// Ids are equal when their bytes are: `String ==` would merge canonically equivalent ids
+/// (NFC and NFD `café`, U+00C5 and U+212B), which an API and the folder encoding keep apart.
 struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
     let source: Source
     let value: String
@@ -92,8 +95,24 @@ struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 
+    static func == (lhs: ItemID, rhs: ItemID) -> Bool {
+        lhs.source == rhs.source && lhs.value.utf8.count == rhs.value.utf8.count && lhs.value.utf8.elementsEqual(rhs.value.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+        hasher.combine(value.utf8.count)
+        let hashed: Void? = value.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil {
+            for byte in value.utf8 { hasher.combine(byte) }
+        }
+    }
+
+    /// By prefix, then by bytes: the same order as `String <` for NFC text, and a total
+    /// order that agrees with `==` for the rest.
     static func < (lhs: ItemID, rhs: ItemID) -> Bool {
-        (lhs.source.idPrefix, lhs.value) < (rhs.source.idPrefix, rhs.value)
+        guard lhs.source.idPrefix == rhs.source.idPrefix else { return lhs.source.idPrefix < rhs.source.idPrefix }
+        return lhs.value.utf8.lexicographicallyPrecedes(rhs.value.utf8)
     }
 }
 

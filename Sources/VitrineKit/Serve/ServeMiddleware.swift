@@ -7,11 +7,44 @@ import Logging
 struct PathGuardMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let raw = request.uri.path
-        guard let decoded = raw.removingPercentEncoding, !decoded.contains(".."), !decoded.contains("\\"), !decoded.contains("\0") else {
+        guard let decoded = raw.removingPercentEncoding, !decoded.contains(".."), !decoded.contains("\\"), !decoded.contains("\0"),
+            raw.contains("//") || !decoded.contains("//")  // an encoded slash names no file of a site
+        else {
             return Response(
                 status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: "400 Bad Request: path leaves the site\n"))
             )
+        }
+        if raw.contains("//") {
+            // `//cats` must not reach the file middleware: its redirect to `//cats/` would send
+            // the browser to the host `cats`. The same path with single slashes, on this server.
+            let single = raw.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
+            return Response.redirect(to: "/" + single + (raw.hasSuffix("/") && !single.isEmpty ? "/" : ""), type: .permanent)
+        }
+        return try await next(request, context)
+    }
+}
+
+/// What the file middleware would serve but a site does not publish as a page: dotfiles
+/// (the output's own `.vitrine-manifest` and marker; `.well-known` excepted) and a file
+/// named as a folder (`/index.html/`, which it would send without a type). Both are 404.
+struct ServedFileGuardMiddleware<Context: RequestContext>: RouterMiddleware {
+    let output: URL
+    /// `/fixture/`
+    let basePath: String
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let decoded = request.uri.path.removingPercentEncoding ?? request.uri.path
+        let segments = decoded.split(separator: "/")
+        if segments.contains(where: { $0.hasPrefix(".") && $0 != ".well-known" }) {
+            throw HTTPError(.notFound)
+        }
+        if decoded.hasSuffix("/"), decoded.hasPrefix(basePath), decoded.count > basePath.count {
+            var isFolder: ObjCBool = false
+            let path = output.appendingPathComponent(String(decoded.dropFirst(basePath.count).dropLast())).path
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+                throw HTTPError(.notFound)
+            }
         }
         return try await next(request, context)
     }

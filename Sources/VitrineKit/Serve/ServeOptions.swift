@@ -16,6 +16,8 @@ public struct ServeOptions: Sendable {
     /// How often the watched files are looked at, and how long they must stay still before a rebuild.
     var pollInterval: Duration
     var debounce: Duration
+    /// How long a connection may stay without a complete request head, or idle between requests.
+    var headerTimeout: Duration = .seconds(30)
 
     /// Options to serve `build`'s site on `host`:`port` (loopback unless told otherwise).
     public init(

@@ -68,6 +68,9 @@ public struct SiteServer: Sendable {
         let host = options.host
         let app = Application(
             router: router,
+            // A connection that sends no complete request head (or nothing) within the
+            // timeout is closed, so slow or silent clients cannot hold connections open.
+            server: .http1(configuration: .init(idleTimeout: .nanoseconds(options.headerTimeout.nanoseconds))),
             configuration: .init(address: .hostname(host, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
@@ -124,6 +127,7 @@ public struct SiteServer: Sendable {
         router.add(middleware: PathGuardMiddleware())
         router.add(middleware: LiveScriptMiddleware(tag: LiveScript.tag(token: token)))
         router.add(middleware: NotFoundPageMiddleware(output: output))
+        router.add(middleware: ServedFileGuardMiddleware(output: output, basePath: basePath))
         if basePath != "/" { router.add(middleware: BasePathRedirectMiddleware(basePath: basePath)) }
         router.add(
             middleware: FileMiddleware(

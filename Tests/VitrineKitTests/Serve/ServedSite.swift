@@ -32,12 +32,13 @@ final class ServedSite: Sendable {
         self.task = task
     }
 
-    static func start(_ source: URL = TestSupport.fixtureSite) async throws -> ServedSite {
+    static func start(_ source: URL = TestSupport.fixtureSite, configure: (inout ServeOptions) -> Void = { _ in }) async throws -> ServedSite {
         let site = try TestSupport.copySite(source)
-        let options = ServeOptions(
+        var options = ServeOptions(
             build: BuildOptions(site: site, siteLabel: "site", jobs: 2), port: 0,
             pollInterval: .milliseconds(100), debounce: .milliseconds(50)
         )
+        configure(&options)
         let (stream, continuation) = AsyncStream.makeStream(of: URL.self)
         let task = Task {
             defer { continuation.finish() }
@@ -152,8 +153,8 @@ func eventually(_ seconds: Double = 10, _ condition: () async throws -> Bool) as
 
 /// Runs `body` against a freshly started server over a copy of the fixture site, and stops
 /// the server afterwards whatever happened.
-func serving(_ body: (ServedSite) async throws -> Void) async throws {
-    let served = try await ServedSite.start()
+func serving(configure: (inout ServeOptions) -> Void = { _ in }, _ body: (ServedSite) async throws -> Void) async throws {
+    let served = try await ServedSite.start(configure: configure)
     do {
         try await body(served)
     } catch {
