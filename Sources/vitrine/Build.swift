@@ -46,6 +46,9 @@ extension Vitrine {
 
         func validate() throws {
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+            if let baseURL {
+                do throws(VitrineError) { try BuildOptions.checkBaseURL(baseURL) } catch { throw ValidationError(error.message) }
+            }
             if let lockTimeout, !(lockTimeout >= 0 && lockTimeout <= 86_400) {
                 throw ValidationError("--lock-timeout must be between 0 and 86400 seconds")
             }
