@@ -43,17 +43,26 @@ struct EdgeInputTests {
         #expect(!FileManager.default.fileExists(atPath: output.path), "no site half-made")
     }
 
-    @Test func aLinkInsideTheSiteIsFollowed() async throws {
+    /// Builds the fixture site with each file of `shared` written to `SITE/shared/NAME` and
+    /// linked from `SITE/PATH` (relative links, and one absolute), and returns the output.
+    static func buildWithLinksInside(_ shared: [(path: String, name: String, text: String)]) async throws -> [String: Data] {
         let site = try TestSupport.copySite(TestSupport.fixtureSite)
-        let shared = site.appendingPathComponent("shared")
-        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-        try Data("User-agent: *\n".utf8).write(to: shared.appendingPathComponent("robots.txt"))
-        try Data("---\ntitle: Linked page\n---\nShared **text**.\n".utf8).write(to: shared.appendingPathComponent("linked.md"))
-        try Self.link("static/robots.txt", in: site, to: "../shared/robots.txt")
-        try Self.link("content/linked.md", in: site, to: shared.appendingPathComponent("linked.md").path)
+        let folder = site.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (index, (path, name, text)) in shared.enumerated() {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+            try link(path, in: site, to: index == 0 ? folder.appendingPathComponent(name).path : "../shared/\(name)")
+        }
         let output = try TestSupport.temporaryDirectory().appendingPathComponent("public")
         try await TestSupport.build(site, output: output)
-        let tree = try TestSupport.tree(output)
+        return try TestSupport.tree(output)
+    }
+
+    @Test func aLinkInsideTheSiteIsFollowed() async throws {
+        let tree = try await Self.buildWithLinksInside([
+            ("content/linked.md", "linked.md", "---\ntitle: Linked page\n---\nShared **text**.\n"),
+            ("static/robots.txt", "robots.txt", "User-agent: *\n"),
+        ])
         #expect(TestSupport.text(tree, "robots.txt") == "User-agent: *\n")
         #expect(TestSupport.text(tree, "linked/index.html").contains("Shared <strong>text</strong>."))
     }
@@ -68,7 +77,7 @@ struct EdgeInputTests {
         let site = folder.appendingPathComponent("s")
         try Self.link(relative, in: site, to: "/proc/self/environ")
         let build = try await TestSupport.offPool {
-            try Self.run(["build", "s", "--offline", "--quiet"], in: folder, environment: ["GIPHY_API_KEY": Self.secret])
+            try TestSupport.run(["build", "s", "--offline", "--quiet"], in: folder, environment: ["GIPHY_API_KEY": Self.secret])
         }
         #expect(build.status == 1)
         #expect(build.stderr.contains("error: s/\(relative): is a symbolic link out of the site folder"), "\(build.stderr)")
@@ -88,16 +97,11 @@ struct EdgeInputTests {
     // MARK: 16. Links among template overrides and translations
 
     @Test func linkedTemplatesAndTranslationsInsideTheSiteAreUsed() async throws {
-        let site = try TestSupport.copySite(TestSupport.fixtureSite)
-        let shared = site.appendingPathComponent("shared")
-        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-        try Data("{{<layout}}{{$content}}<p>linked 404</p>{{/content}}{{/layout}}\n".utf8).write(to: shared.appendingPathComponent("404.mustache"))
-        try Data("pageNotFound: \"링크된 번역\"\n".utf8).write(to: shared.appendingPathComponent("ko.yml"))
-        try Self.link("templates/404.mustache", in: site, to: "../shared/404.mustache")
-        try Self.link("i18n/ko.yml", in: site, to: "../shared/ko.yml")
-        let output = try TestSupport.temporaryDirectory().appendingPathComponent("public")
-        try await TestSupport.build(site, output: output)
-        let notFound = TestSupport.text(try TestSupport.tree(output), "404.html")
+        let tree = try await Self.buildWithLinksInside([
+            ("templates/404.mustache", "404.mustache", "{{<layout}}{{$content}}<p>linked 404</p>{{/content}}{{/layout}}\n"),
+            ("i18n/ko.yml", "ko.yml", "pageNotFound: \"링크된 번역\"\n"),
+        ])
+        let notFound = TestSupport.text(tree, "404.html")
         #expect(notFound.contains("<p>linked 404</p>"))
         #expect(notFound.contains("링크된 번역"))
     }
@@ -215,25 +219,5 @@ struct EdgeInputTests {
     ])
     func aRealTimestampReadsAsItsMoment(_ stamp: String, _ seconds: Double) {
         #expect(RFC3339.date(from: stamp)?.timeIntervalSince1970 == seconds)
-    }
-
-    // MARK: Support
-
-    /// Runs the binary like `TestSupport.run`, with `environment` added to the test's own.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String]) throws -> TestSupport.Run {
-        let process = Process()
-        process.executableURL = TestSupport.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let (out, err) = (Pipe(), Pipe())
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return TestSupport.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
