@@ -58,6 +58,21 @@ struct EdgeInputTests {
         return try TestSupport.tree(output)
     }
 
+    /// The whole folder a link to one outside the site: refused as one file would be.
+    @Test(arguments: [("static", "static"), ("content", "content/page.md"), ("templates", "templates"), ("i18n", "i18n")])
+    func aFolderLinkedOutOfTheSiteIsRefused(_ folder: String, _ named: String) async throws {
+        let (site, secret) = try Self.siteWithSecretBeside()
+        let outside = secret.deletingLastPathComponent()
+        for name in ["page.md", "robots.txt", "404.mustache", "ko.yml"] {
+            try FileManager.default.copyItem(at: secret, to: outside.appendingPathComponent(name))
+        }
+        try? FileManager.default.removeItem(at: site.appendingPathComponent(folder))
+        try Self.link(folder, in: site, to: outside.path)
+        let (error, output) = try await Self.failedBuild(site)
+        #expect(error?.message.hasPrefix("site/\(named): is a symbolic link out of the site folder") == true, "\(String(describing: error))")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
     @Test func aLinkInsideTheSiteIsFollowed() async throws {
         let tree = try await Self.buildWithLinksInside([
             ("content/linked.md", "linked.md", "---\ntitle: Linked page\n---\nShared **text**.\n"),
