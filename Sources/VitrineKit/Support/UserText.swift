@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A text file a person wrote — Markdown, site.yml, favorites.json, a template, a
 /// translation — as vitrine reads it: UTF-8, a leading byte-order mark dropped and every
 /// CRLF line end made LF, so a file saved by a Windows editor means what it says (front
@@ -26,15 +32,20 @@ enum UserText {
     /// copy) when there is neither.
     static func normalized(_ data: Data) -> Data {
         let start = data.starts(with: byteOrderMark) ? data.startIndex + byteOrderMark.count : data.startIndex
-        guard data[start...].contains(UInt8(ascii: "\r")) else { return start == data.startIndex ? data : Data(data[start...]) }
-        var bytes = Data(capacity: data.count)
-        var index = start
-        while index < data.endIndex {
-            let byte = data[index]
-            index += 1
-            if byte == UInt8(ascii: "\r"), index < data.endIndex, data[index] == UInt8(ascii: "\n") { continue }
-            bytes.append(byte)
+        let rest = data[start...]
+        // `memchr`: a large favorites.json without a CR costs one fast scan.
+        let hasCR = rest.withUnsafeBytes { bytes in
+            bytes.baseAddress.map { memchr($0, Int32(UInt8(ascii: "\r")), bytes.count) != nil } ?? false
         }
-        return bytes
+        guard hasCR else { return start == data.startIndex ? data : Data(rest) }
+        return rest.withUnsafeBytes { source in
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(source.count)
+            for (index, byte) in source.enumerated()
+            where byte != UInt8(ascii: "\r") || index + 1 == source.count || source[index + 1] != UInt8(ascii: "\n") {
+                bytes.append(byte)
+            }
+            return Data(bytes)
+        }
     }
 }
