@@ -49,6 +49,9 @@ extension Vitrine {
 
         func validate() throws {
             guard (1...Self.mostJobs).contains(jobs) else { throw ValidationError("--jobs must be between 1 and \(Self.mostJobs)") }
+            if let baseURL {
+                do throws(VitrineError) { try BuildOptions.checkBaseURL(baseURL) } catch { throw ValidationError(error.message) }
+            }
             if let lockTimeout, !(lockTimeout >= 0 && lockTimeout <= 86_400) {
                 throw ValidationError("--lock-timeout must be between 0 and 86400 seconds")
             }

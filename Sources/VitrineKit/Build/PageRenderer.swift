@@ -189,11 +189,10 @@ struct PageRenderer: Sendable {
         var writer = FileWriter(root: staging)
         var written = Written()
         for (path, source) in files where only?.contains(path) ?? true {
-            let data: Data
-            do {
-                data = try Data(contentsOf: source)
-            } catch {
-                throw VitrineError(file: source.path, "cannot read: \(error.localizedDescription)")
+            // A regular file only, never one of /proc or /sys (`FileBytes.input`), even if
+            // a link took the file's place since the folder was listed.
+            guard let data = try FileBytes.input(atPath: source.path, label: source.path) else {
+                throw VitrineError(file: source.path, "cannot read: it was removed during the build")
             }
             let digest = data.withUnsafeBytes { StableHasher.digest($0) }
             written.manifest.append((path, digest))

@@ -8,25 +8,21 @@ enum StaticFolder {
     static let name = "static"
 
     /// The folder's files (relative path → source), sorted; empty when there is no folder.
-    /// A link to a file is copied as that file; a link to a folder is an error.
+    /// A link to a file inside the site is copied as that file; a link to a folder, or out
+    /// of the site (`SiteBounds`), is an error.
     static func files(site: URL, label: (String) -> String) throws(VitrineError) -> [(path: String, source: URL)] {
         let folder = site.appendingPathComponent(name)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else { return [] }
         guard isFolder.boolValue else { throw VitrineError(file: label(name), "is not a folder") }
-        let listing = try FileTree.list(folder.path)
+        let bounds = SiteBounds(site: site)
+        try bounds.check(folder.path, label: label(name))
+        // A link to a folder inside the site is listed where it leads.
+        let listing = try FileTree.list(SiteBounds.realPath(folder.path) ?? folder.path)
         var files = listing.files
         for link in listing.symlinks {
-            var status = stat()
-            guard stat(folder.path + "/" + link, &status) == 0 else {
-                throw VitrineError(file: label("\(name)/\(link)"), "is a symbolic link to nothing")
-            }
-            switch status.st_mode & S_IFMT {
-            case S_IFREG: files.append(link)
-            case S_IFDIR: throw VitrineError(file: label("\(name)/\(link)"), "is a symbolic link to a folder; static/ copies files only")
-            // A pipe would block the copy, a device like /dev/zero never end it.
-            default: throw VitrineError(file: label("\(name)/\(link)"), "is a symbolic link to a pipe, socket or device; static/ copies files only")
-            }
+            try bounds.checkLink(folder.path + "/" + link, label: label("\(name)/\(link)"), rule: "static/ copies files only")
+            files.append(link)
         }
         if let other = listing.others.first {
             throw VitrineError(file: label("\(name)/\(other)"), "is not a regular file")

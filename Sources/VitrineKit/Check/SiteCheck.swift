@@ -81,8 +81,9 @@ public struct SiteCheck: Sendable {
             })
         else { return [] }
         let label = options.label("i18n/\(name)")
-        guard let data = try FileBytes.input(atPath: folder.appendingPathComponent(name).path, label: label) else { return [] }
-        guard let text = String(data: data, encoding: .utf8) else { throw VitrineError(file: label, "not valid UTF-8 text") }
+        let path = folder.appendingPathComponent(name).path
+        guard let text = try UserText.read(atPath: path, label: label) else { return [] }
+        try SiteBounds(site: options.site).check(path, label: label)
         let missing = try ThemeStrings.missingKeys(inYAML: text, file: label)
         guard !missing.isEmpty else { return [] }
         return ["\(label): \(missing.count) of \(ThemeStrings.keys.count) keys missing (the theme's text is shown): \(missing.joined(separator: ", "))"]

@@ -2,6 +2,9 @@ import CCmark
 
 /// CommonMark to HTML through libcmark, always in safe mode: raw HTML is replaced by a
 /// comment and `javascript:`/`vbscript:`/`file:`/`data:` (non-image) links are emptied.
+/// An image whose URL safe mode would empty (or that has none) is not drawn at all — an
+/// `<img src="">` is invalid HTML and a request for the page itself — and its alt text is
+/// kept as text.
 /// Input passes the text policy first: NUL becomes U+FFFD, other control characters go.
 /// The only file that imports the C library.
 enum Markdown {
@@ -11,10 +14,70 @@ enum Markdown {
         // NUL becomes U+FFFD (CommonMark's rule; as a C string it would end the page there),
         // and other control characters go: `TextPolicy.markdown`.
         return TextPolicy.markdown(markdown).withCString { pointer in
-            guard let output = cmark_markdown_to_html(pointer, strlen(pointer), options) else { return "" }
+            let length = strlen(pointer)
+            // Every image starts with `![`: text without a `!` is rendered in one call.
+            guard memchr(pointer, Int32(UInt8(ascii: "!")), length) != nil else {
+                guard let output = cmark_markdown_to_html(pointer, length, options) else { return "" }
+                defer { free(output) }
+                return String(cString: output)
+            }
+            guard let document = cmark_parse_document(pointer, length, options) else { return "" }
+            defer { cmark_node_free(document) }
+            replaceUnsafeImages(in: document)
+            guard let output = cmark_render_html(document, options) else { return "" }
             defer { free(output) }
             return String(cString: output)
         }
+    }
+
+    /// Replaces each image whose URL is unsafe or empty with a text node holding its alt text.
+    private static func replaceUnsafeImages(in document: OpaquePointer) {
+        var unsafe: [OpaquePointer] = []
+        // The unsafe image being walked through: an image in its alt text goes with it.
+        var within: OpaquePointer?
+        guard let iterator = cmark_iter_new(document) else { return }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_IMAGE else { continue }
+            if event == CMARK_EVENT_EXIT {
+                if node == within { within = nil }
+            } else if within == nil, isUnsafe(cmark_node_get_url(node).map { String(cString: $0) } ?? "") {
+                unsafe.append(node)
+                within = node
+            }
+        }
+        cmark_iter_free(iterator)
+        for image in unsafe {
+            guard let text = cmark_node_new(CMARK_NODE_TEXT) else { continue }
+            cmark_node_set_literal(text, altText(image))
+            cmark_node_replace(image, text)
+            cmark_node_free(image)
+        }
+    }
+
+    /// The plain text of a node's children, as libcmark writes an image's `alt`.
+    private static func altText(_ node: OpaquePointer) -> String {
+        var text = ""
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
+                text += cmark_node_get_literal(current).map { String(cString: $0) } ?? ""
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                text += " "
+            default:
+                text += altText(current)
+            }
+            child = cmark_node_next(current)
+        }
+        return text
+    }
+
+    /// The URLs safe mode empties (libcmark's `_scan_dangerous_url`), and an empty one.
+    static func isUnsafe(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        if lower.isEmpty || ["javascript:", "vbscript:", "file:"].contains(where: lower.hasPrefix) { return true }
+        guard lower.hasPrefix("data:") else { return false }
+        return !["image/png", "image/gif", "image/jpeg", "image/webp"].contains { lower.dropFirst(5).hasPrefix($0) }
     }
 }
 

@@ -24,19 +24,12 @@ public struct SiteScaffold: Sendable {
     /// Where the site will be published (`--base-url`); nil leaves `baseURL` commented out.
     public let baseURL: String?
 
-    /// `baseURL` must be an absolute http(s) URL; it is stored ending in `/`.
+    /// `baseURL` must be an absolute http(s) URL (`SiteConfig.checkedBaseURL`); it is stored ending in `/`.
     public init(directory: URL, label: String, source: Source, baseURL: String? = nil) throws(VitrineError) {
         self.directory = directory
         self.label = label
         self.source = source
-        if let baseURL {
-            guard let safe = SafeURL.check(baseURL), SafeURL.scheme(of: safe) != nil else {
-                throw VitrineError("--base-url must be an absolute http or https URL, got '\(baseURL)'", kind: .usage)
-            }
-            self.baseURL = safe.hasSuffix("/") ? safe : safe + "/"
-        } else {
-            self.baseURL = nil
-        }
+        self.baseURL = try baseURL.map { baseURL throws(VitrineError) in try SiteConfig.checkedBaseURL(baseURL, name: "--base-url") }
     }
 
     /// Said after `vitrine new` without `--base-url`: what waits for it.

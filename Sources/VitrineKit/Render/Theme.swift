@@ -57,9 +57,11 @@ public struct Theme: Sendable {
         static func read(defaults: URL = defaultDirectory, overrides: URL?, overridesLabel: String) throws(VitrineError) -> Sources {
             var sources: [String: (url: URL, label: String)] = [:]
             var assets: [String: URL] = [:]
-            for (directory, label) in [(defaults, "theme"), (overrides, overridesLabel)] {
+            // The site's files: links followed while they stay inside the site (`SiteBounds`).
+            let bounds = overrides.map { SiteBounds(site: $0.deletingLastPathComponent()) }
+            for (directory, label, bounds) in [(defaults, "theme", nil), (overrides, overridesLabel, bounds)] {
                 guard let directory, FileManager.default.fileExists(atPath: directory.path) else { continue }
-                for relative in try files(in: directory, label: label) {
+                for relative in try files(in: directory, label: label, bounds: bounds) {
                     let url = directory.appendingPathComponent(relative)
                     if relative.hasSuffix(".mustache"), !relative.contains("/") {
                         sources[String(relative.dropLast(".mustache".count))] = (url, "\(label)/\(relative)")
@@ -71,12 +73,7 @@ public struct Theme: Sendable {
             var texts: [String: String] = [:]
             var hasher = StableHasher()
             for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
-                let text: String
-                do {
-                    text = try String(contentsOf: source.url, encoding: .utf8)
-                } catch {
-                    throw VitrineError(file: source.label, "cannot read template: \(error.localizedDescription)")
-                }
+                let text = try readText(source.url, label: source.label)
                 hasher.combine(name)
                 hasher.combine(text)
                 texts[name] = text
@@ -87,7 +84,7 @@ public struct Theme: Sendable {
             let translations = try readTranslations(
                 defaults: defaults.appendingPathComponent("i18n"),
                 site: overrides?.deletingLastPathComponent().appendingPathComponent("i18n"),
-                siteLabel: siteI18nLabel(overridesLabel), hasher: &hasher
+                siteLabel: siteI18nLabel(overridesLabel), bounds: bounds, hasher: &hasher
             )
             return Sources(
                 texts: texts, labels: sources.mapValues(\.label), assets: assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
@@ -97,25 +94,28 @@ public struct Theme: Sendable {
 
         /// The theme's `i18n/*.yml`, then the site's.
         private static func readTranslations(
-            defaults: URL, site: URL?, siteLabel: String, hasher: inout StableHasher
+            defaults: URL, site: URL?, siteLabel: String, bounds: SiteBounds?, hasher: inout StableHasher
         ) throws(VitrineError) -> [(code: String, file: String, text: String)] {
             var result: [(code: String, file: String, text: String)] = []
-            for (directory, label) in [(defaults, "theme/i18n"), (site, siteLabel)] {
+            for (directory, label, bounds) in [(defaults, "theme/i18n", nil), (site, siteLabel, bounds)] {
                 guard let directory, FileManager.default.fileExists(atPath: directory.path) else { continue }
-                for name in try files(in: directory, label: label) where name.hasSuffix(".yml") && !name.contains("/") {
+                for name in try files(in: directory, label: label, bounds: bounds) where name.hasSuffix(".yml") && !name.contains("/") {
                     let file = "\(label)/\(name)"
-                    let text: String
-                    do {
-                        text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
-                    } catch {
-                        throw VitrineError(file: file, "cannot read translation: \(error.localizedDescription)")
-                    }
+                    let text = try readText(directory.appendingPathComponent(name), label: file)
                     hasher.combine(file)
                     hasher.combine(text)
                     result.append((String(name.dropLast(".yml".count)).lowercased(), file, text))
                 }
             }
             return result
+        }
+
+        /// A template's or translation's text (`UserText`: a BOM and CRLF line ends accepted).
+        private static func readText(_ url: URL, label: String) throws(VitrineError) -> String {
+            guard let text = try UserText.read(atPath: url.path, label: label) else {
+                throw VitrineError(file: label, "cannot read: it was removed while the theme was read")
+            }
+            return text
         }
     }
 
@@ -162,11 +162,14 @@ public struct Theme: Sendable {
     }
 
     /// The regular files below `directory` (a link to it is followed), relative to it and
-    /// sorted; symbolic links inside it are neither listed nor followed, and names starting
-    /// with a dot are left out with what they hold. Plain POSIX calls (`FileTree`):
-    /// Foundation's enumerator took 3 ms of an unchanged rebuild's 40.
+    /// sorted; names starting with a dot are left out with what they hold. Plain POSIX calls
+    /// (`FileTree`): Foundation's enumerator took 3 ms of an unchanged rebuild's 40.
     /// `label` names the folder as the user knows it (`theme`, `site/templates`).
-    private static func files(in directory: URL, label: String) throws(VitrineError) -> [String] {
+    /// Symbolic links inside the default theme are neither listed nor followed; in a site's
+    /// folder (`bounds`), the folder and a link to a file are followed while they stay inside
+    /// the site, and any other link is refused with one line naming it.
+    private static func files(in directory: URL, label: String, bounds: SiteBounds?) throws(VitrineError) -> [String] {
+        try bounds?.check(directory.path, label: label)
         let fd = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw VitrineError(file: label, "cannot list: \(String(cString: strerror(errno)))") }
         let listing: FileTree.Listing
@@ -176,7 +179,15 @@ public struct Theme: Sendable {
             // `FileTree` names the folder inside the tree it lists: say which tree.
             throw VitrineError(file: label, "cannot list: \(error.message)", kind: error.kind)
         }
-        return listing.files.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
+        func hidden(_ path: String) -> Bool { path.split(separator: "/").contains { $0.hasPrefix(".") } }
+        var files = listing.files.filter { !hidden($0) }
+        if let bounds {
+            for link in listing.symlinks where !hidden(link) {
+                try bounds.checkLink(directory.path + "/" + link, label: "\(label)/\(link)", rule: "only links to files are followed")
+                files.append(link)
+            }
+        }
+        return files.sorted()
     }
 
 }

@@ -63,3 +63,11 @@ public struct BuildOptions: Sendable {
         siteLabel.isEmpty || siteLabel == "." ? relative : (siteLabel.hasSuffix("/") ? siteLabel + relative : siteLabel + "/" + relative)
     }
 }
+
+extension BuildOptions {
+    /// Refuses a `--base-url` that cannot be a site's address (`SiteConfig.checkedBaseURL`),
+    /// for the command line to turn into a usage error before any work starts.
+    public static func checkBaseURL(_ text: String) throws(VitrineError) {
+        _ = try SiteConfig.checkedBaseURL(text, name: "--base-url")
+    }
+}

@@ -27,7 +27,10 @@ struct DiskSiteFolder: SiteFolder {
     }
 
     func read(_ relative: String) throws(VitrineError) -> Data? {
-        try FileBytes.input(atPath: root.appendingPathComponent(relative).path, label: label(relative))
+        let path = root.appendingPathComponent(relative).path
+        // What content/ holds is published: a link out of the site is refused (`SiteBounds`).
+        if relative.hasPrefix(SiteBounds.content + "/") { try SiteBounds(site: root).check(path, label: label(relative)) }
+        return try FileBytes.input(atPath: path, label: label(relative))
     }
 
     func names(in relative: String) throws(VitrineError) -> [String]? {

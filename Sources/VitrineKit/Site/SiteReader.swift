@@ -58,7 +58,10 @@ final class SiteReader: Sendable {
     func offer(_ files: [String: InputsDigest.Read]) {
         guard let disk = folder as? DiskSiteFolder, disk.root.standardizedFileURL == options.site.standardizedFileURL else { return }
         let held = Set(decoded.withLock { $0.keys })
-        let unread = files.filter { !held.contains("catalog \($0.key)") && !held.contains("snapshot \($0.key)") }
+        // Content is read again, through the folder's check of where its links lead.
+        let unread = files.filter {
+            !held.contains("catalog \($0.key)") && !held.contains("snapshot \($0.key)") && !$0.key.hasPrefix(SiteBounds.content + "/")
+        }
         offered.withLock { $0.merge(unread) { _, new in new } }
     }
 
@@ -68,10 +71,7 @@ final class SiteReader: Sendable {
     }
 
     private func text(_ data: Data, _ relative: String) throws(VitrineError) -> String {
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw VitrineError(file: options.label(relative), "not valid UTF-8 text")
-        }
-        return text
+        try UserText.decode(data, file: options.label(relative))
     }
 
     // MARK: site.yml and favorites
@@ -84,10 +84,7 @@ final class SiteReader: Sendable {
         }
         var config = try SiteConfig.parse(try text(data, "site.yml"), file: options.label("site.yml"))
         if let baseURL = options.baseURL {
-            guard let safe = SafeURL.check(baseURL), SafeURL.scheme(of: safe) != nil else {
-                throw VitrineError("--base-url must be an absolute http or https URL, got '\(baseURL)'", kind: .usage)
-            }
-            config.baseURL = safe.hasSuffix("/") ? safe : safe + "/"
+            config.baseURL = try SiteConfig.checkedBaseURL(baseURL, name: "--base-url")
         }
         return config
     }

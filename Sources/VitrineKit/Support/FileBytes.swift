@@ -36,8 +36,26 @@ enum FileBytes {
         case S_IFDIR: throw VitrineError(file: label, "is a folder; a file was expected here")
         default: throw VitrineError(file: label, "is not a regular file (a named pipe, socket or device); a file was expected here")
         }
+        if isSystemFile(fd) {
+            throw VitrineError(file: label, "leads into /proc or /sys: a file of the system (its environment, its keys), never a site's")
+        }
         guard let data = read(descriptor: fd) else { throw VitrineError(file: label, "cannot read: \(String(cString: strerror(errno)))") }
         return data
+    }
+
+    /// Whether the file open at `fd` is one of the kernel's (`/proc`, `/sys`): such a file
+    /// looks regular and empty, then reads as the process's environment and keys.
+    static func isSystemFile(_ fd: Int32) -> Bool {
+        #if os(Linux)
+            // Where the descriptor leads, every link resolved (the kernel's own answer).
+            var buffer = [CChar](repeating: 0, count: 4096)
+            let count = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
+            guard count > 0 else { return false }
+            let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return path.hasPrefix("/proc/") || path.hasPrefix("/sys/")
+        #else
+            return false
+        #endif
     }
 
     /// Opens `path` to read without waiting: a named pipe's open would wait for a writer, and

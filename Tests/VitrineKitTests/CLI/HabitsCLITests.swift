@@ -72,7 +72,7 @@ struct HabitsCLITests {
         let folder = try Self.site()
         let run = try TestSupport.run(arguments, in: folder)
         #expect(run.status == 64, "\(run.stderr)")
-        #expect(run.stderr.hasPrefix("error: "), "\(run.stderr)")
+        #expect(run.stderr.lowercased().hasPrefix("error: "), "\(run.stderr)")
     }
 
     /// A listening socket on `port` of 127.0.0.1 (0: any free one) and its port, or nil

@@ -120,12 +120,14 @@ enum TestSupport {
         let stderr: String
     }
 
-    /// Runs the binary with arguments in `directory`, without a terminal.
-    static func run(_ arguments: [String], in directory: URL) throws -> Run {
+    /// Runs the binary with arguments in `directory`, without a terminal, with `environment`
+    /// added to the test's own.
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new } }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

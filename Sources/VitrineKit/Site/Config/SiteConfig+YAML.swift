@@ -16,10 +16,11 @@ extension SiteConfig {
         let title = try top.requiredString("title")
         var baseURL: String?
         if let url = try top.string("baseURL") {
-            guard let safe = SafeURL.check(url), SafeURL.scheme(of: safe) != nil else {
-                throw top.error(at: "baseURL", "'baseURL' must be an absolute http or https URL, got '\(url)'")
+            do {
+                baseURL = try checkedBaseURL(url, name: "'baseURL'")
+            } catch {
+                throw top.error(at: "baseURL", error.message)
             }
-            baseURL = safe.hasSuffix("/") ? safe : safe + "/"
         }
         let language = try top.string("language") ?? "en"
         guard language.range(of: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$", options: .regularExpression) != nil else {

@@ -82,6 +82,22 @@ extension SiteConfig {
         Self.sitePath(of: baseURL)
     }
 
+    /// `text` as a site's base URL — `SafeURL`'s form, ending in `/` — or an error whose one
+    /// line starts with `name` (`'baseURL'`, `--base-url`). Every page's address is the base
+    /// URL with a path added, so one with a query, a fragment or a space (which would put
+    /// every page's path after a `?` or `#`) is refused.
+    static func checkedBaseURL(_ text: String, name: String) throws(VitrineError) -> String {
+        guard let safe = SafeURL.check(text), SafeURL.scheme(of: safe) != nil else {
+            throw VitrineError("\(name) must be an absolute http or https URL, got '\(text)'", kind: .usage)
+        }
+        if let found = text.first(where: { $0 == "?" || $0 == "#" || $0.isWhitespace }) {
+            let what = found == "?" ? "a query ('?')" : found == "#" ? "a fragment ('#')" : "a space"
+            throw VitrineError(
+                "\(name) must be the site's address without \(what): every page's address is made by adding to it, got '\(text)'", kind: .usage)
+        }
+        return safe.hasSuffix("/") ? safe : safe + "/"
+    }
+
     /// The path part of a base URL, always ending in `/`.
     static func sitePath(of baseURL: String?) -> String {
         guard let baseURL, let path = URLComponents(string: baseURL)?.path, !path.isEmpty, path != "/" else { return "/" }
