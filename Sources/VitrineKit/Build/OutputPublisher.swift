@@ -65,7 +65,7 @@ struct OutputPublisher {
     /// into it would not be all-or-nothing: refused before any work, saying what to do.
     static func mountPoint(_ label: String) -> VitrineError {
         VitrineError(
-            "output \(label) is a mount point (a volume), which vitrine cannot swap for the new site; mount the folder above it and build into a folder inside (--output \(label)/site), or build elsewhere and copy the site in",
+            "output \(label) is a mount point (a volume), which vitrine cannot swap for the new site; build into a folder inside it (--output \(label)/site), or elsewhere and copy the site in",
             kind: .output)
     }
 
