@@ -8,8 +8,8 @@ import Synchronization
 /// and static files → compare inputs (stop here when every input has the bytes the output
 /// was made from) → compile templates → read snapshots, catalogs and content → plan pages → key pages → render
 /// changed pages into the staging folder (the spare tree when there is one) → copy assets →
-/// keep unchanged files → write the manifest → check links → publish (one exchange) → write
-/// the report. Every stage runs through `run(_:_:)`, which logs its name and stamps its
+/// keep unchanged files → write the manifest → check links → keep files added to the output
+/// during the build → write the report → publish (one exchange). Every stage runs through `run(_:_:)`, which logs its name and stamps its
 /// errors with it (`VitrineError.stage`); the output changes only at `publish`.
 public struct SiteBuilder: Sendable {
     let logger: Logger
