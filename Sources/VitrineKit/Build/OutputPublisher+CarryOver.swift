@@ -317,14 +317,7 @@ extension OutputPublisher {
             removed.append(folder)
             removedFolders.insert(folder)
         }
-        func under(_ path: String) -> Bool {
-            var end = path.endIndex
-            while let slash = path[..<end].lastIndex(of: "/") {
-                if removedFolders.contains(String(path[..<slash])) { return true }
-                end = slash
-            }
-            return false
-        }
+        func under(_ path: String) -> Bool { Self.isBelow(path, oneOf: removedFolders) }
         var extra: [String] = []
         var present = Present()
         present.atIndex = Array(repeating: nil, count: inNewTree?.files.count ?? 0)
@@ -515,6 +508,16 @@ extension OutputPublisher {
             }
         }
         return folders
+    }
+
+    /// Whether a folder above `path` (`a` or `a/b` for `a/b/c`) is in `paths`.
+    static func isBelow(_ path: String, oneOf paths: Set<String>) -> Bool {
+        var end = path.endIndex
+        while let slash = path[..<end].lastIndex(of: "/") {
+            if paths.contains(String(path[..<slash])) { return true }
+            end = slash
+        }
+        return false
     }
 
     fileprivate static func sameBytes(_ first: String, _ second: String) -> Bool {

@@ -28,15 +28,7 @@ extension OutputPublisher {
         }
         let (planned, plannedFolders) = Self.pathsAndFolders(manifest.entries.map(\.path))
         /// A path the new site puts something of its own at, or below one of its files.
-        func isTaken(_ path: String) -> Bool {
-            if planned.contains(path) { return true }
-            var end = path.endIndex
-            while let slash = path[..<end].lastIndex(of: "/") {
-                if planned.contains(String(path[..<slash])) { return true }
-                end = slash
-            }
-            return false
-        }
+        func isTaken(_ path: String) -> Bool { planned.contains(path) || Self.isBelow(path, oneOf: planned) }
         var warnings: [String] = []
         func notKept(_ path: String, _ why: String) {
             warnings.append("\(label)/\(path) changed during the build and \(why)")

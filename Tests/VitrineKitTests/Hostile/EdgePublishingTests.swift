@@ -286,21 +286,8 @@ struct EdgePublishingTests {
 
     // MARK: Support
 
-    /// Runs `script` with `sh -c` (bash, for process substitution) and `arguments` as $1….
+    /// Runs `script` with `bash -c` (for process substitution) and `arguments` as $1….
     static func shell(_ script: String, _ arguments: String...) throws -> TestSupport.Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script, "bash"] + arguments
-        process.currentDirectoryURL = FileManager.default.temporaryDirectory
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return TestSupport.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        try TestSupport.run(["-c", script, "bash"] + arguments, in: FileManager.default.temporaryDirectory, executable: URL(fileURLWithPath: "/bin/bash"))
     }
 }

@@ -120,10 +120,10 @@ enum TestSupport {
         let stderr: String
     }
 
-    /// Runs the binary with arguments in `directory`, without a terminal.
-    static func run(_ arguments: [String], in directory: URL) throws -> Run {
+    /// Runs the binary (or `executable`) with arguments in `directory`, without a terminal.
+    static func run(_ arguments: [String], in directory: URL, executable: URL? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let out = Pipe()
