@@ -19,6 +19,11 @@ import Foundation
 /// old or the new site and a leftover folder the next build removes.
 ///
 /// An existing folder is replaced only if vitrine wrote it (it holds `.vitrine-output`).
+/// What a person writes into the output while a build runs is carried into the new tree just
+/// before the exchange (`catchUp`). The names beside the output (`.public.vitrine-*`: the
+/// spare tree, staging folders, the lock, the records) are vitrine's: a link or file found
+/// under one is removed or refused, never followed. An output that is a mount point, which
+/// cannot be exchanged, is refused before any work.
 struct OutputPublisher {
     /// Present in every folder vitrine publishes; its absence protects folders vitrine did not make.
     static let marker = ".vitrine-output"
