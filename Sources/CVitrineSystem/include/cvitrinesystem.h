@@ -7,4 +7,9 @@
 /// file system cannot exchange; the caller then falls back to two renames).
 int vitrine_exchange(const char *first, const char *second);
 
+/// 1 when `path` (not followed if it is a link) is the root of a mounted file system — a
+/// container volume, a bind mount — which can be neither renamed nor exchanged (EBUSY);
+/// 0 when it is not; -1 with errno set when it cannot be told.
+int vitrine_is_mount_point(const char *path);
+
 #endif

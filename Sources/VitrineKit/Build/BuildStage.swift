@@ -7,7 +7,7 @@ public enum BuildStage: String, Sendable, CaseIterable {
     /// site.yml, with `--base-url` applied (`SiteReader.config`).
     case loadConfig = "load config"
     /// The output folder checked and locked for the whole build, leftovers of stopped builds
-    /// removed, `--report`'s destination checked (`OutputPublisher`, `BuildReport.checkDestination`).
+    /// removed, `--report`'s destination checked (`OutputPublisher`, `BuildReport.Destination`).
     case lockOutput = "lock output"
     /// favorites.json (`SiteReader.favorites`).
     case loadFavorites = "load favorites"
@@ -43,8 +43,12 @@ public enum BuildStage: String, Sendable, CaseIterable {
     case writeManifest = "write manifest"
     /// `--strict`: every internal link of the staged site checked (`LinkCheck`).
     case checkLinks = "check links"
+    /// The output listed once more, just before the exchange: what a person added to it or
+    /// removed from it during the build is carried into the staged site (`OutputPublisher+CatchUp`).
+    case catchUp = "keep files added during the build"
+    /// `--report`: the JSON build report written, before the exchange, so that a report that
+    /// cannot be written leaves the site as it was (`BuildReport.Destination`).
+    case writeReport = "write report"
     /// The staged site exchanged with the output in one rename (`OutputPublisher.publish`).
     case publish
-    /// `--report`: the JSON build report written (`BuildReport`).
-    case writeReport = "write report"
 }

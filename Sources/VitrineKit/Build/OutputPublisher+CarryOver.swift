@@ -9,7 +9,7 @@ import Synchronization
 
 extension OutputPublisher {
     /// What the staging folder took over from the current output.
-    struct CarryOver: Equatable {
+    struct CarryOver {
         /// Planned files neither written nor found in the output (deleted by hand): render them.
         var missing: [String] = []
         /// Files and links vitrine did not write, kept.
@@ -18,6 +18,8 @@ extension OutputPublisher {
         var keptNames: [String] = []
         /// Entries that cannot be kept (sockets, pipes, devices).
         var dropped: [String] = []
+        /// The output's listing the carry-over worked from, for `catchUp`.
+        var listed: Listings.Listed?
     }
 
     /// Completes the staged tree from the current output: unchanged files vitrine wrote are
@@ -52,9 +54,11 @@ extension OutputPublisher {
         let (listing, stale): (FileTree.Listing, FileTree.Listing?)
         if let listed {
             (listing, stale) = try listed.get(reused: staging.reused)
+            result.listed = try listed.get().output
         } else {
             let (output, spare) = try Self.list(folder: FileTree.openFolder(output.path), and: staging.reused ? FileTree.openFolder(staging.url.path) : nil)
             (listing, stale) = (output.listing, spare?.listing)
+            result.listed = output
         }
         // Usually the same paths as before (compared in order, without hashing): then what
         // the previous build owned is what this one plans, and is not worked out twice.
@@ -313,14 +317,7 @@ extension OutputPublisher {
             removed.append(folder)
             removedFolders.insert(folder)
         }
-        func under(_ path: String) -> Bool {
-            var end = path.endIndex
-            while let slash = path[..<end].lastIndex(of: "/") {
-                if removedFolders.contains(String(path[..<slash])) { return true }
-                end = slash
-            }
-            return false
-        }
+        func under(_ path: String) -> Bool { Self.isBelow(path, oneOf: removedFolders) }
         var extra: [String] = []
         var present = Present()
         present.atIndex = Array(repeating: nil, count: inNewTree?.files.count ?? 0)
@@ -392,7 +389,7 @@ extension OutputPublisher {
             DispatchQueue.global().async { [self] in
                 var known = FileTree.Records()
                 let listed = Result { () throws(VitrineError) in
-                    known = FileBytes.read(atPath: records.path).flatMap { FileTree.Records($0) } ?? FileTree.Records()
+                    known = FileBytes.read(atPath: records.path, followingLinks: false).flatMap { FileTree.Records($0) } ?? FileTree.Records()
                     return try OutputPublisher.list(folder: outputFolder, and: spareFolder, records: known) { [self] in
                         stopping.load(ordering: .relaxed)
                     }
@@ -511,6 +508,16 @@ extension OutputPublisher {
             }
         }
         return folders
+    }
+
+    /// Whether a folder above `path` (`a` or `a/b` for `a/b/c`) is in `paths`.
+    static func isBelow(_ path: String, oneOf paths: Set<String>) -> Bool {
+        var end = path.endIndex
+        while let slash = path[..<end].lastIndex(of: "/") {
+            if paths.contains(String(path[..<slash])) { return true }
+            end = slash
+        }
+        return false
     }
 
     fileprivate static func sameBytes(_ first: String, _ second: String) -> Bool {

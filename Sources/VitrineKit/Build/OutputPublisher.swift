@@ -19,6 +19,11 @@ import Foundation
 /// old or the new site and a leftover folder the next build removes.
 ///
 /// An existing folder is replaced only if vitrine wrote it (it holds `.vitrine-output`).
+/// What a person writes into the output while a build runs is carried into the new tree just
+/// before the exchange (`catchUp`). The names beside the output (`.public.vitrine-*`: the
+/// spare tree, staging folders, the lock, the records) are vitrine's: a link or file found
+/// under one is removed or refused, never followed. An output that is a mount point, which
+/// cannot be exchanged, is refused before any work.
 struct OutputPublisher {
     /// Present in every folder vitrine publishes; its absence protects folders vitrine did not make.
     static let marker = ".vitrine-output"
@@ -51,6 +56,7 @@ struct OutputPublisher {
             if !contents.isEmpty, !contents.contains(Self.marker) {
                 throw VitrineError("output \(label) exists and was not written by vitrine (no \(Self.marker) in it); remove it or choose another --output", kind: .output)
             }
+            if vitrine_is_mount_point(self.output.path) == 1 { throw Self.mountPoint(label) }
         }
         let parent = self.output.deletingLastPathComponent()
         if fileManager.fileExists(atPath: parent.path), access(parent.path, W_OK) != 0 {
@@ -59,6 +65,28 @@ struct OutputPublisher {
     }
 
     private var parent: URL { output.deletingLastPathComponent() }
+
+    /// A mount point (a container volume) can be neither renamed nor exchanged, and a copy
+    /// into it would not be all-or-nothing: refused before any work, saying what to do.
+    static func mountPoint(_ label: String) -> VitrineError {
+        VitrineError(
+            "output \(label) is a mount point (a volume), which vitrine cannot swap for the new site; build into a folder inside it (--output \(label)/site), or elsewhere and copy the site in",
+            kind: .output)
+    }
+
+    /// Whether a real folder — not a link to one — is at `path`. The names beside the
+    /// output are vitrine's (`.public.vitrine-*`): a link or file found under one is never
+    /// followed, only removed.
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// A complete tree vitrine wrote: a real folder holding the marker.
+    private static func isCompleteTree(_ path: String) -> Bool {
+        var status = stat()
+        return isFolder(path) && lstat(path + "/" + marker, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
 
     /// `.public.vitrine-KIND-PID` beside the output.
     private func sibling(_ kind: String, pid: Int32 = getpid()) -> URL {
@@ -104,8 +132,8 @@ struct OutputPublisher {
             let folder = parent.appendingPathComponent(name)
             // A complete tree vitrine wrote is worth keeping as the spare: the next build
             // checks every file of it, so a stopped build's work is not thrown away.
-            if rest[..<dash] != "backup", !fileManager.fileExists(atPath: spare.path),
-                fileManager.fileExists(atPath: folder.appendingPathComponent(Self.marker).path),
+            var status = stat()
+            if rest[..<dash] != "backup", lstat(spare.path, &status) != 0, Self.isCompleteTree(folder.path),
                 rename(folder.path, spare.path) == 0
             {
                 removed.append(name)
@@ -137,7 +165,7 @@ struct OutputPublisher {
 
     /// The record of the output's filter indexes; nil when there is none it can read.
     func readFilterEntries() -> FilterEntries? {
-        FileBytes.read(atPath: filterRecord.path).flatMap(FilterEntries.init)
+        FileBytes.read(atPath: filterRecord.path, followingLinks: false).flatMap(FilterEntries.init)
     }
 
     /// Replaces the record of the filter indexes (beside it as `.public.vitrine-filter-PID`,
@@ -173,7 +201,8 @@ struct OutputPublisher {
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
             try FileTree.remove(staging.path)
-            let spareIsComplete = fileManager.fileExists(atPath: spare.appendingPathComponent(Self.marker).path)
+            // A link or file at the spare's name (never vitrine's) is removed, not followed.
+            let spareIsComplete = Self.isCompleteTree(spare.path)
             if reuseSpare, spareIsComplete, rename(spare.path, staging.path) == 0 {
                 return Staging(url: staging, reused: true)
             }
@@ -201,6 +230,11 @@ struct OutputPublisher {
     /// which nothing shares files with any more: it is removed once the new one is in place.
     func publish(_ staging: Staging) throws(VitrineError) {
         var status = stat()
+        if lstat(output.path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+            // Swapped for a link or a file during the build: exchanging would publish through
+            // it and make the link the spare tree.
+            throw VitrineError("output \(label) was replaced by something that is not a folder during the build; nothing was published", kind: .output)
+        }
         guard lstat(output.path, &status) == 0 else {
             if rename(staging.url.path, output.path) != 0 { throw FileWriter.error("publish \(label)") }
             try? FileTree.remove(spare.path)
@@ -211,6 +245,7 @@ struct OutputPublisher {
             keepAsSpare(staging.url)
             return
         }
+        if errno == EBUSY, vitrine_is_mount_point(output.path) == 1 { throw Self.mountPoint(label) }
         guard errno == ENOSYS || errno == EINVAL || errno == ENOTSUP else { throw FileWriter.error("publish \(label)") }
         // No exchange here: old aside, new in place; the output is briefly absent, never mixed.
         let old = sibling("old")
@@ -237,7 +272,12 @@ struct OutputPublisher {
 
     /// Makes `folder` the spare tree, or removes it when that is impossible.
     private func keepAsSpare(_ folder: URL) {
-        if fileManager.fileExists(atPath: spare.path) { try? FileTree.remove(spare.path) }
+        var status = stat()
+        if lstat(spare.path, &status) == 0 { try? FileTree.remove(spare.path) }
+        guard Self.isFolder(folder.path) else {
+            try? FileTree.remove(folder.path)
+            return
+        }
         if rename(folder.path, spare.path) != 0 { try? FileTree.remove(folder.path) }
     }
 }

@@ -8,8 +8,8 @@ import Synchronization
 /// and static files → compare inputs (stop here when every input has the bytes the output
 /// was made from) → compile templates → read snapshots, catalogs and content → plan pages → key pages → render
 /// changed pages into the staging folder (the spare tree when there is one) → copy assets →
-/// keep unchanged files → write the manifest → check links → publish (one exchange) → write
-/// the report. Every stage runs through `run(_:_:)`, which logs its name and stamps its
+/// keep unchanged files → write the manifest → check links → keep files added to the output
+/// during the build → write the report → publish (one exchange). Every stage runs through `run(_:_:)`, which logs its name and stamps its
 /// errors with it (`VitrineError.stage`); the output changes only at `publish`.
 public struct SiteBuilder: Sendable {
     let logger: Logger
@@ -38,12 +38,12 @@ public struct SiteBuilder: Sendable {
         let inputs = InputRecorder()
         let reader = SiteReader(options: options, recorder: inputs)
         let config = try run(.loadConfig) { () throws(VitrineError) in try reader.config() }
-        let (publisher, lock) = try run(.lockOutput) { () throws(VitrineError) in
+        let (publisher, lock, reportDestination) = try run(.lockOutput) { () throws(VitrineError) in
             let publisher = try OutputPublisher(output: options.outputDirectory, site: options.site, label: options.outputName)
-            if let report = options.report { try BuildReport.checkDestination(report) }
+            let reportDestination = try options.report.map { url throws(VitrineError) in try BuildReport.Destination(url) }
             let lock = try publisher.lock(timeout: options.lockTimeout) { [logger] in logger.notice("\($0)") }
             for leftover in publisher.removeLeftovers() { logger.debug("removed \(leftover), left by a build that was stopped") }
-            return (publisher, lock)
+            return (publisher, lock, reportDestination)
         }
         defer { withExtendedLifetime(lock) {} }
 
@@ -139,6 +139,8 @@ public struct SiteBuilder: Sendable {
         let keys = try run(.keyPages) { () throws(VitrineError) in try PageKeys(site: site, theme: theme, options: options, inputs: inputs.digests) }
         if options.renderToMemory { return try await renderToMemory(plan, site: site, theme: theme, keys: keys, options: options, start: start) }
         let staging = try run(.renderPages) { () throws(VitrineError) in try publisher.makeStaging(reuseSpare: reuse != nil) }
+        // Set once the staging folder is published or put aside, which happens once.
+        var stagingDone = false
         do throws(VitrineError) {
             let filterEntries = reuse == nil ? nil : publisher.readFilterEntries()
             let renderer = PageRenderer(
@@ -157,10 +159,14 @@ public struct SiteBuilder: Sendable {
             // A build with warnings is never skipped: the next one says them again.
             manifest.inputs = site.warnings.isEmpty && snapshotWarning == nil ? inputsDigest.combine(files: inputs.digests, copies: copies) : nil
             var kept = OutputPublisher.CarryOver()
+            var lateWarnings: [String] = []
+            let publishes: Bool
             if let reuse, written.changed.isEmpty, manifest == reuse {
                 // Nothing changed: the output already is the new site.
                 publisher.discard(staging)
+                stagingDone = true
                 listings?.waitForRecords()
+                publishes = false
             } else {
                 kept = try await run(.keepUnchanged) { () async throws(VitrineError) in
                     let kept = try publisher.carryOver(into: staging, previous: previous, manifest: manifest, written: Set(written.changed), listed: listings)
@@ -195,17 +201,13 @@ public struct SiteBuilder: Sendable {
                 if options.checkLinks {
                     try run(.checkLinks) { () throws(VitrineError) in try checkLinks(in: staging.url, config: site.config) }
                 }
-                // The one step that changes the output: after it, the build is done.
-                try run(.publish) { () throws(VitrineError) in
-                    if Task.isCancelled { throw VitrineError.interrupted }
-                    try publisher.publish(staging)
+                options.afterCarryOver?()
+                lateWarnings = try run(.catchUp) { () throws(VitrineError) in
+                    try publisher.catchUp(into: staging, listed: kept.listed, manifest: manifest)
                 }
-                listings?.waitForRecords()
                 if reuse == nil { written.files += 2 }  // the marker and the manifest
+                publishes = true
             }
-            // What the output's filter indexes now hold, for the next build.
-            let entries = FilterEntries(files: written.filterEntries)
-            if entries != filterEntries { publisher.writeFilterEntries(entries) }
             let seconds = (clock.now - start) / .seconds(1)
             var summary = BuildSummary(
                 pages: plan.htmlPageCount, files: written.files, bytes: written.bytes, items: site.items.count,
@@ -217,6 +219,7 @@ public struct SiteBuilder: Sendable {
             if site.config.baseURL == nil { summary.warnings.append(SiteConfig.withoutBaseURL) }
             summary.keptFiles = kept.keptCount
             summary.keptNames = kept.keptNames
+            summary.warnings += lateWarnings
             for entry in kept.dropped {
                 summary.warnings.append("\(options.outputName)/\(entry) is not a file, folder or link; it was not kept")
             }
@@ -225,15 +228,31 @@ public struct SiteBuilder: Sendable {
                 summary.favoritesFile = snapshotted.label
             }
             summary.inputsWritten = fetched.written + [snapshotted?.url].compactMap { $0 }
-            if let report = options.report {
-                try run(.writeReport) { () throws(VitrineError) in try BuildReport(summary: summary, site: site, origins: fetched.origins).write(to: report) }
+            // Written before the exchange: a report that cannot be written leaves the site as it was.
+            if let reportDestination {
+                try run(.writeReport) { () throws(VitrineError) in
+                    try reportDestination.write(BuildReport(summary: summary, site: site, origins: fetched.origins).data)
+                }
             }
+            if publishes {
+                // The one step that changes the output: after it, the build is done.
+                try run(.publish) { () throws(VitrineError) in
+                    if Task.isCancelled { throw VitrineError.interrupted }
+                    try publisher.publish(staging)
+                }
+                stagingDone = true
+                listings?.waitForRecords()
+            }
+            if let warning = reportDestination?.commit() { summary.warnings.append(warning) }
+            // What the output's filter indexes now hold, for the next build.
+            let entries = FilterEntries(files: written.filterEntries)
+            if entries != filterEntries { publisher.writeFilterEntries(entries) }
             if keepsMemoryUntilExit {
                 Self.keptUntilExit.withLock { $0 += [site, plan, renderer, written, manifest, previous, listings] }
             }
             return summary
         } catch {
-            publisher.discard(staging)
+            if !stagingDone { publisher.discard(staging) }
             throw error
         }
     }

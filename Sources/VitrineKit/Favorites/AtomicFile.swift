@@ -41,9 +41,11 @@ enum AtomicFile {
         }
     }
 
-    static func write(_ data: Data, to url: URL, label: String, beforeRename: BeforeRename? = nil) throws(VitrineError) {
+    /// `refusingReadOnly: false` replaces a read-only file too (vitrine's snapshots, which it
+    /// always replaced as a whole).
+    static func write(_ data: Data, to url: URL, label: String, refusingReadOnly: Bool = true, beforeRename: BeforeRename? = nil) throws(VitrineError) {
         let target = try destination(of: url, label: label)
-        try checkWritable(target, label: label)
+        if refusingReadOnly { try checkWritable(target, label: label) }
         let folder = target.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(temporaryPrefix(for: target) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         func fail(_ what: String) -> VitrineError {
@@ -83,13 +85,30 @@ enum AtomicFile {
     /// Removes temporary files that writers killed mid-write left beside `url` (never a
     /// running process's). Call it holding the file's lock.
     static func removeLeftovers(besides url: URL) {
-        let prefix = temporaryPrefix(for: url)
-        let folder = url.deletingLastPathComponent()
+        removeLeftovers(in: url.deletingLastPathComponent(), prefix: temporaryPrefix(for: url))
+    }
+
+    /// Removes what killed writers left in `folder` (`data/`): every `.NAME.tmp-PID-RANDOM`
+    /// whose process is gone, and the temporary files of Foundation's atomic writes, which
+    /// vitrine used before (`.dat.nosync…`, which name no process) once ten minutes old.
+    static func removeLeftovers(in folder: URL, prefix: String? = nil) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            let rest = name.dropFirst(prefix.count)
+        for name in names {
+            let path = folder.appendingPathComponent(name).path
+            let rest: Substring
+            if let prefix {
+                guard name.hasPrefix(prefix) else { continue }
+                rest = name.dropFirst(prefix.count)
+            } else if name.hasPrefix(".dat.nosync") {
+                let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+                if let modified, modified.timeIntervalSinceNow < -600 { unlink(path) }
+                continue
+            } else {
+                guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards) else { continue }
+                rest = name[marker.upperBound...]
+            }
             guard let pid = rest.split(separator: "-").first.flatMap({ Int32($0) }), pid != getpid(), !processIsAlive(pid) else { continue }
-            unlink(folder.appendingPathComponent(name).path)
+            unlink(path)
         }
     }
 

@@ -45,6 +45,8 @@ struct FetchStage {
     private var fetch: FetchOptions { options.fetch }
 
     func run(favorites: FavoritesFile) async throws(VitrineError) -> Outcome {
+        // What builds killed while writing a snapshot left in data/.
+        AtomicFile.removeLeftovers(in: options.site.appendingPathComponent("data"))
         var outcome = Outcome()
         var toFetch: [GalleryConfig] = []
         for gallery in config.galleries {
@@ -206,8 +208,12 @@ struct FetchStage {
         do {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             let bytes = try VitrineJSON.encode(snapshot)
-            try bytes.write(to: file, options: .atomic)
+            // `.NAME.tmp-PID-RANDOM` beside it, which the next build removes if this one is
+            // killed (`removeLeftovers`); Foundation's `.dat.nosync…` could not be told apart.
+            try AtomicFile.write(bytes, to: file, label: label(gallery), refusingReadOnly: false)
             reader.replace(gallery, with: snapshot, bytes: bytes)
+        } catch let error as VitrineError {
+            throw error
         } catch {
             throw VitrineError(file: label(gallery), "cannot write snapshot: \(error.localizedDescription)", kind: .output)
         }

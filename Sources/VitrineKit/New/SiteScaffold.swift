@@ -12,6 +12,8 @@ public struct SiteScaffold: Sendable {
         .public.vitrine-*
         .favorites.json.lock
         .favorites.json.tmp-*
+        data/.*.tmp-*
+        data/.dat.nosync*
 
         """
 

@@ -33,6 +33,9 @@ public struct BuildOptions: Sendable {
     public var renderToMemory = false
     /// Test seam: where the site reader reads inputs from; the site folder on disk when nil.
     var siteFolder: (any SiteFolder)?
+    /// Test seam: runs after the carry-over, before the output is checked once more for
+    /// files that appeared during the build (`OutputPublisher.catchUp`).
+    var afterCarryOver: (@Sendable () -> Void)?
 
     /// Options for the site at `site`; labels default to the paths, `jobs` to the cores.
     public init(

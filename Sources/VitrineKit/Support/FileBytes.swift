@@ -62,8 +62,9 @@ enum FileBytes {
     /// a terminal's could become the process's. The descriptor is made blocking again at once
     /// (file systems such as FUSE's may honour the flag on reads); callers read only what
     /// `fstat` shows is a regular file. -1 with `errno` set when it cannot be opened.
-    static func openWithoutWaiting(_ path: String) -> Int32 {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    /// With `followingLinks: false`, a symbolic link is not opened (`ELOOP`).
+    static func openWithoutWaiting(_ path: String, followingLinks: Bool = true) -> Int32 {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { return -1 }
         let flags = fcntl(fd, F_GETFL)
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
@@ -71,9 +72,10 @@ enum FileBytes {
     }
 
     /// The bytes of the file at `path`; on failure, nil with `errno` set.
-    /// Only a regular file is read (a pipe would block, `/dev/zero` never end: EINVAL).
-    static func read(atPath path: String) -> Data? {
-        let fd = openWithoutWaiting(path)
+    /// Only a regular file is read (a pipe would block, `/dev/zero` never end: EINVAL); with
+    /// `followingLinks: false` (vitrine's own files beside the output), never through a link.
+    static func read(atPath path: String, followingLinks: Bool = true) -> Data? {
+        let fd = openWithoutWaiting(path, followingLinks: followingLinks)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var status = stat()

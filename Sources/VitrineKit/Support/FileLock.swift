@@ -28,6 +28,9 @@ final class FileLock {
     init(_ url: URL, label: String, waiting: Waiting = Waiting()) throws(VitrineError) {
         fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else {
+            if errno == ELOOP {
+                throw VitrineError(file: label, "lock file \(url.lastPathComponent) is a symbolic link, which vitrine never follows; remove it", kind: .output)
+            }
             throw VitrineError(file: label, "cannot open lock file \(url.lastPathComponent): \(String(cString: strerror(errno)))", kind: .output)
         }
         // No close here when this throws: the object is whole by then, so its deinit runs

@@ -120,11 +120,13 @@ enum TestSupport {
         let stderr: String
     }
 
-    /// Runs the binary with arguments in `directory`, without a terminal, with `environment`
-    /// added to the test's own.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Run {
+    /// Runs the binary (or `executable`) with arguments in `directory`, without a terminal,
+    /// with `environment` added to the test's own.
+    static func run(
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:], executable: URL? = nil
+    ) throws -> Run {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new } }
