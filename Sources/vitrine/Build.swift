@@ -82,7 +82,10 @@ extension Vitrine {
                 for warning in summary.warnings {
                     FileHandle.standardError.write(Data("warning: \(TextPolicy.terminal(warning))\n".utf8))
                 }
-                if !quiet { print(summary.line) }
+                if !quiet {
+                    for note in summary.notes { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
+                    print(summary.line)
+                }
             case .failure(let error):
                 if let signal {
                     // Whatever stage noticed it, nothing was published.

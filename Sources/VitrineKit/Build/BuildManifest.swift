@@ -20,8 +20,9 @@ struct BuildManifest: Sendable, Equatable {
     }
 
     /// Pages (`index.html` files) in the manifest.
+    /// The site's pages: its HTML files, 404.html included.
     var pageCount: Int {
-        entries.count { $0.path == "index.html" || $0.path.hasSuffix("/index.html") }
+        entries.count { $0.path.hasSuffix(".html") }
     }
 
     /// The digests of an earlier build's files, for the pages of a new plan.
@@ -111,11 +112,11 @@ struct BuildManifest: Sendable, Equatable {
 
         init?(_ data: Data) {
             var (entries, pages) = (0, 0)
-            let index = Array("/index.html".utf8)
+            let html = Array(".html".utf8)
             let found = data.withUnsafeBytes { bytes in
                 BuildManifest.walk(UnsafeRawBufferPointer(bytes)) { path, _ in
                     entries += 1
-                    if path.elementsEqual(index.dropFirst()) || path.suffix(index.count).elementsEqual(index) { pages += 1 }
+                    if path.suffix(html.count).elementsEqual(html) { pages += 1 }
                 }
             }
             guard let found else { return nil }

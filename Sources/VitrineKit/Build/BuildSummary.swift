@@ -2,8 +2,11 @@ import Foundation
 
 /// What a build did, for the summary line and reports.
 public struct BuildSummary: Sendable, Equatable {
-    /// HTML pages in the site.
+    /// HTML pages in the site (404.html and HTML files from `static/` included).
     public var pages: Int
+    /// Every file of the site, pages included (not vitrine's hidden `.vitrine-*` records nor
+    /// files it keeps without having written them).
+    var siteFiles = 0
     /// Files this build wrote.
     public var files: Int
     var bytes: Int
@@ -16,6 +19,8 @@ public struct BuildSummary: Sendable, Equatable {
     public var output: String
     /// Things a user should know that did not fail the build (invalid App Store ids, …).
     public var warnings: [String]
+    /// What is worth one line but is no fault (no baseURL yet): said unless `--quiet`.
+    public var notes: [String] = []
     /// Failed searches that kept their snapshot, one line each.
     var fetchFailures: [String] = []
     /// HTTP requests sent (cache hits not counted).
@@ -40,17 +45,26 @@ public struct BuildSummary: Sendable, Equatable {
     /// Every input had the bytes the output was made from: nothing was read further.
     var inputsUnchanged = false
 
-    /// `wrote 1,234 pages (1,240 files, 2.3 MB) to Site/public in 0.8 s`
+    /// `wrote 112 pages and 14 other files (1.1 MB) to Site/public in 0.4 s` (a whole
+    /// site), `wrote 3 of 126 files (0.1 MB) to Site/public in 0.1 s: 112 pages and 14 other
+    /// files` (an update), or `nothing changed in Site/public (…)`.
     public var line: String {
-        let megabytes = Double(bytes) / 1_048_576
         if renderedToMemory {
             let rate = Format.grouped(Int(Double(files) / max(seconds, 0.001)))
             return
-                "rendered \(Format.count(files, "file", "files")) (\(String(format: "%.1f", megabytes)) MB) into memory in \(String(format: "%.2f", seconds)) s (\(rate) files/s); nothing was written"
+                "rendered \(Format.count(files, "file", "files")) (\(Format.size(bytes))) into memory in \(String(format: "%.2f", seconds)) s (\(rate) files/s); nothing was written"
         }
-        let kept = unchanged > 0 ? ", \(Format.grouped(unchanged)) unchanged" : ""
-        var line =
-            "wrote \(Format.count(pages, "page", "pages")) (\(Format.count(files, "file", "files")), \(String(format: "%.1f", megabytes)) MB\(kept)) to \(output) in \(String(format: "%.1f", seconds)) s"
+        let contents = "\(Format.count(pages, "page", "pages")) and \(Format.count(siteFiles - pages, "other file", "other files"))"
+        let time = "in \(String(format: "%.1f", seconds)) s"
+        var line: String
+        if files == 0 {
+            line = "nothing changed in \(output) (\(contents)) \(time)"
+        } else if unchanged == 0 {
+            line = "wrote \(contents) (\(Format.size(bytes))) to \(output) \(time)"
+        } else {
+            let written = min(files, siteFiles)
+            line = "wrote \(Format.grouped(written)) of \(Format.count(siteFiles, "file", "files")) (\(Format.size(bytes))) to \(output) \(time): \(contents)"
+        }
         if keptFiles > 0 {
             let names = keptNames.prefix(4).joined(separator: ", ") + (keptNames.count > 4 ? ", …" : "")
             line += "; kept \(Format.count(keptFiles, "file", "files")) vitrine did not write (\(names))"

@@ -17,6 +17,8 @@ struct PagePlan: Sendable {
     let pages: [(path: SitePath, job: Job)]
     /// HTML pages (not 404, sitemap or feed), counted once.
     let htmlPageCount: Int
+    /// HTML files, 404.html included: the pages a person finds in the output.
+    var htmlFileCount: Int { pages.count { $0.path.file.hasSuffix(".html") } }
 
     /// Pages listed in the sitemap: every HTML page but 404.
     var sitemapPaths: [SitePath] {

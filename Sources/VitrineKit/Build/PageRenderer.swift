@@ -79,7 +79,7 @@ struct PageRenderer: Sendable {
                 let seconds = (clock.now - start) / .seconds(1)
                 let rate = Int(Double(pages.count) / max(seconds, 0.001))
                 logger.info(
-                    "render pages: \(total.files) files \(toMemory ? "rendered into memory" : "written"), \(total.unchanged) unchanged, in \(String(format: "%.2f", seconds)) s (\(rate) pages/s)"
+                    "render pages: \(Format.count(total.files, "file", "files")) \(toMemory ? "rendered into memory" : "written"), \(Format.grouped(total.unchanged)) unchanged, in \(String(format: "%.2f", seconds)) s (\(rate) files/s)"
                 )
                 return total
             }

@@ -111,8 +111,10 @@ public struct SiteBuilder: Sendable {
             var summary = BuildSummary(
                 pages: previousSummary.pages, files: 0, bytes: 0, items: 0, galleries: config.galleries.count,
                 seconds: (clock.now - start) / .seconds(1), output: options.outputName,
-                warnings: config.baseURL == nil ? [SiteConfig.withoutBaseURL] : [], unchanged: previousSummary.entries
+                warnings: [], unchanged: previousSummary.entries
             )
+            if config.baseURL == nil { summary.notes.append(SiteConfig.withoutBaseURLNote) }
+            summary.siteFiles = previousSummary.entries
             summary.inputsUnchanged = true
             return summary
         }
@@ -133,7 +135,7 @@ public struct SiteBuilder: Sendable {
             return plan
         }
         logger.info(
-            "plan pages: \(Format.count(plan.pages.count, "page", "pages")), \(Format.count(site.items.count, "item", "items")), \(Format.count(site.galleries.count, "gallery", "galleries"))"
+            "plan pages: \(Format.count(plan.htmlFileCount, "page", "pages")) and \(Format.count(plan.pages.count - plan.htmlFileCount, "other file", "other files")) to render, \(Format.count(site.items.count, "item", "items")), \(Format.count(site.galleries.count, "gallery", "galleries"))"
         )
 
         let keys = try run(.keyPages) { () throws(VitrineError) in try PageKeys(site: site, theme: theme, options: options, inputs: inputs.digests) }
@@ -210,13 +212,17 @@ public struct SiteBuilder: Sendable {
             }
             let seconds = (clock.now - start) / .seconds(1)
             var summary = BuildSummary(
-                pages: plan.htmlPageCount, files: written.files, bytes: written.bytes, items: site.items.count,
-                galleries: site.galleries.count, seconds: seconds, output: options.outputName, warnings: site.warnings,
+                pages: plan.htmlFileCount + staticFiles.count { $0.path.hasSuffix(".html") }, files: written.files, bytes: written.bytes,
+                items: site.items.count, galleries: site.galleries.count, seconds: seconds, output: options.outputName, warnings: site.warnings,
                 fetchFailures: fetched.failures, requests: fetched.counters.requests, cacheHits: fetched.counters.cacheHits,
                 unchanged: written.unchanged
             )
+            summary.siteFiles = plan.pages.count + theme.assets.count + staticFiles.count
             if let snapshotWarning { summary.warnings.append(snapshotWarning) }
-            if site.config.baseURL == nil { summary.warnings.append(SiteConfig.withoutBaseURL) }
+            if site.config.baseURL == nil {
+                // A fault only for a build about to be published (`--strict`); else a note.
+                if options.checkLinks { summary.warnings.append(SiteConfig.withoutBaseURL) } else { summary.notes.append(SiteConfig.withoutBaseURLNote) }
+            }
             summary.keptFiles = kept.keptCount
             summary.keptNames = kept.keptNames
             summary.warnings += lateWarnings

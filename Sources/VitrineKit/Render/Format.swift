@@ -35,6 +35,13 @@ enum Format {
         return (bytes < 0 ? "-" : "") + "\(grouped(tenths / 10)).\(tenths % 10) MB"
     }
 
+    /// A size for a summary line: `840 KB` below a megabyte (at least `1 KB` when not
+    /// empty), else `1.1 MB`.
+    static func size(_ bytes: Int) -> String {
+        guard bytes >= 1_048_576 else { return "\(grouped((bytes + 1023) / 1024)) KB" }
+        return megabytes(Int64(bytes))
+    }
+
     /// Joins non-empty parts.
     static func list(_ parts: [String], separator: String = ", ") -> String? {
         let kept = parts.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }

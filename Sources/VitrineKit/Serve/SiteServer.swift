@@ -37,6 +37,7 @@ public struct SiteServer: Sendable {
         let first = try await builder.build(build)
         logger.info("\(first.line)")
         for warning in first.warnings { logger.warning("\(warning)") }
+        for note in first.notes { logger.info("\(note)") }
 
         let hub = ReloadHub()
         let basePath = config.sitePath  // `--base-url` already applied by the reader

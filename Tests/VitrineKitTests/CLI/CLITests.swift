@@ -25,7 +25,7 @@ struct CLITests {
 
         let loud = try TestSupport.run(["build", "site", "--output", "out"], in: site.deletingLastPathComponent())
         #expect(loud.status == 0)
-        #expect(loud.stdout.hasPrefix("wrote 19 pages (32 files, "))
+        #expect(loud.stdout.hasPrefix("wrote 20 pages and 10 other files ("))
         #expect(loud.stdout.contains(" to out in "))
         #expect(loud.stderr.contains("render pages:"))
         // Not a terminal: plain lines, no redraws or colour.

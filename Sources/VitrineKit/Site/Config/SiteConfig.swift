@@ -104,7 +104,11 @@ extension SiteConfig {
         return (path.hasPrefix("/") ? "" : "/") + path + (path.hasSuffix("/") ? "" : "/")
     }
 
-    /// What `build` and `check` say, in one line, when there is no `baseURL`.
+    /// What a build says, in one short line unless `--quiet`, when there is no `baseURL`
+    /// (`check` and `--strict` say `withoutBaseURL`).
+    static let withoutBaseURLNote = "note: no baseURL yet, so no sitemap, feed or share links; `vitrine check` says more"
+
+    /// What `check` and `build --strict` say, in one line, when there is no `baseURL`.
     static let withoutBaseURL =
         "no baseURL in site.yml (or --base-url): sitemap.xml, feed.xml, canonical and Open Graph URLs, structured data and the e-mail/X/Facebook share links are left out; copy link and the share sheet use the page's address in the browser"
 }

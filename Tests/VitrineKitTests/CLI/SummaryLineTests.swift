@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import VitrineKit
+
+/// Issue 38, items 3 and 4: the summary line counts what is on disk, says "nothing changed"
+/// when nothing was written, and the missing-baseURL note is one short line, none with -q,
+/// the full warning only where it matters (`check`, `--strict`).
+@Suite("summary line and notes")
+struct SummaryLineTests {
+    static func site() throws -> URL {
+        let folder = try TestSupport.temporaryDirectory()
+        let made = try TestSupport.run(["new", "site", "--source", "giphy", "--quiet"], in: folder)
+        #expect(made.status == 0, "\(made.stderr)")
+        return folder
+    }
+
+    /// The site's files as a person lists them: not vitrine's hidden records.
+    static func visibleFiles(_ output: URL) throws -> [String] {
+        try TestSupport.tree(output).keys.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
+    }
+
+    @Test func theLineCountsWhatIsOnDisk() throws {
+        let folder = try Self.site()
+        let static_ = folder.appendingPathComponent("site/static")
+        try FileManager.default.createDirectory(at: static_, withIntermediateDirectories: true)
+        try Data("<!doctype html><title>x</title>".utf8).write(to: static_.appendingPathComponent("hello.html"))
+        try Data("cats".utf8).write(to: static_.appendingPathComponent("CNAME"))
+        let first = try TestSupport.run(["build", "site", "--offline"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        let files = try Self.visibleFiles(folder.appendingPathComponent("site/public"))
+        let pages = files.filter { $0.hasSuffix(".html") }.count
+        let others = files.count - pages
+        #expect(pages > 5 && others > 2)
+        #expect(first.stdout.hasPrefix("wrote \(pages) pages and \(others) other files ("), "\(first.stdout) for \(files)")
+        #expect(first.stdout.contains(" KB) to site/public in "))
+
+        let again = try TestSupport.run(["build", "site", "--offline"], in: folder)
+        #expect(again.stdout.hasPrefix("nothing changed in site/public (\(pages) pages and \(others) other files) in "), "\(again.stdout)")
+
+        try Data("# Home\n\nChanged.\n".utf8).write(to: folder.appendingPathComponent("site/content/index.md"))
+        let changed = try TestSupport.run(["build", "site", "--offline"], in: folder)
+        #expect(changed.stdout.hasPrefix("wrote 1 of \(files.count) files ("), "\(changed.stdout)")
+        #expect(changed.stdout.hasSuffix(": \(pages) pages and \(others) other files\n"), "\(changed.stdout)")
+    }
+
+    @Test func pluralsAreRight() {
+        var summary = BuildSummary(pages: 1, files: 3, bytes: 10, items: 1, galleries: 1, seconds: 0.1, output: "out", warnings: [])
+        summary.siteFiles = 2
+        #expect(summary.line == "wrote 1 page and 1 other file (1 KB) to out in 0.1 s")
+        summary.unchanged = 1
+        summary.files = 1
+        #expect(summary.line == "wrote 1 of 2 files (1 KB) to out in 0.1 s: 1 page and 1 other file")
+    }
+
+    @Test func theBaseURLNoteIsShortAndQuiet() throws {
+        let folder = try Self.site()
+        let build = try TestSupport.run(["build", "site", "--offline"], in: folder)
+        #expect(build.stderr.contains("note: no baseURL yet, so no sitemap, feed or share links; `vitrine check` says more\n"), "\(build.stderr)")
+        #expect(!build.stderr.contains("warning"), "\(build.stderr)")
+        let quiet = try TestSupport.run(["build", "site", "--offline", "--quiet"], in: folder)
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+        let unchanged = try TestSupport.run(["build", "site", "--offline", "--quiet"], in: folder)
+        #expect(unchanged.stderr.isEmpty, "\(unchanged.stderr)")
+        let strict = try TestSupport.run(["build", "site", "--offline", "--strict", "--quiet"], in: folder)
+        #expect(strict.stderr == "warning: \(SiteConfig.withoutBaseURL)\n", "\(strict.stderr)")
+        let check = try TestSupport.run(["check", "site"], in: folder)
+        #expect(check.stderr == "warning: \(SiteConfig.withoutBaseURL)\n", "\(check.stderr)")
+    }
+}
