@@ -22,10 +22,10 @@ struct SummaryLineTests {
 
     @Test func theLineCountsWhatIsOnDisk() throws {
         let folder = try Self.site()
-        let static_ = folder.appendingPathComponent("site/static")
-        try FileManager.default.createDirectory(at: static_, withIntermediateDirectories: true)
-        try Data("<!doctype html><title>x</title>".utf8).write(to: static_.appendingPathComponent("hello.html"))
-        try Data("cats".utf8).write(to: static_.appendingPathComponent("CNAME"))
+        let staticFolder = folder.appendingPathComponent("site/static")
+        try FileManager.default.createDirectory(at: staticFolder, withIntermediateDirectories: true)
+        try Data("<!doctype html><title>x</title>".utf8).write(to: staticFolder.appendingPathComponent("hello.html"))
+        try Data("cats".utf8).write(to: staticFolder.appendingPathComponent("CNAME"))
         let first = try TestSupport.run(["build", "site", "--offline"], in: folder)
         #expect(first.status == 0, "\(first.stderr)")
         let files = try Self.visibleFiles(folder.appendingPathComponent("site/public"))
