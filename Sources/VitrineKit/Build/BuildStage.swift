@@ -51,4 +51,30 @@ public enum BuildStage: String, Sendable, CaseIterable {
     case writeReport = "write report"
     /// The staged site exchanged with the output in one rename (`OutputPublisher.publish`).
     case publish
+
+    /// What the stage does, in the words a person reads in `--verbose`.
+    public var purpose: String {
+        switch self {
+        case .loadConfig: "site.yml"
+        case .lockOutput: "one build of the output at a time"
+        case .loadFavorites: "favorites.json"
+        case .fetch: "searches, or their snapshots in data/"
+        case .storeFavorites: "favorites looked up by id, saved in favorites.json"
+        case .loadTemplates: "the theme, templates/ and i18n/"
+        case .readStaticFiles: "static/"
+        case .compareInputs: "did anything change since the last build?"
+        case .compileTemplates: "every template checked and prepared"
+        case .readSite: "snapshots, catalogs and content/"
+        case .planPages: "every page and its address"
+        case .keyPages: "which pages changed"
+        case .renderPages: "the pages whose inputs changed"
+        case .copyAssets: "the theme's CSS and scripts, static/"
+        case .keepUnchanged: "unchanged pages and your own files carried over"
+        case .writeManifest: "the record of this build, for the next"
+        case .checkLinks: "--strict: every link of the new site"
+        case .catchUp: "files you added to the output meanwhile"
+        case .writeReport: "--report"
+        case .publish: "the new site replaces the old in one step"
+        }
+    }
 }

@@ -140,7 +140,9 @@ public struct SiteBuilder: Sendable {
 
         let keys = try run(.keyPages) { () throws(VitrineError) in try PageKeys(site: site, theme: theme, options: options, inputs: inputs.digests) }
         if options.renderToMemory { return try await renderToMemory(plan, site: site, theme: theme, keys: keys, options: options, start: start) }
-        let staging = try run(.renderPages) { () throws(VitrineError) in try publisher.makeStaging(reuseSpare: reuse != nil) }
+        // Part of rendering, which logs itself once below.
+        let staging: OutputPublisher.Staging
+        do throws(VitrineError) { staging = try publisher.makeStaging(reuseSpare: reuse != nil) } catch { throw error.at(.renderPages) }
         // Set once the staging folder is published or put aside, which happens once.
         var stagingDone = false
         do throws(VitrineError) {
@@ -175,7 +177,7 @@ public struct SiteBuilder: Sendable {
                     if let (output, spare) = try? listings?.get() {
                         for (name, listed) in [(options.outputName, output), ("its spare tree", spare)] {
                             guard let listed else { continue }
-                            logger.debug("listed \(name): \(listed.read) of \(listed.record.count) folders read, the others unchanged since they were recorded")
+                            logger.trace("listed \(name): \(listed.read) of \(listed.record.count) folders read, the others unchanged since they were recorded")
                         }
                     }
                     if !kept.missing.isEmpty {
@@ -293,10 +295,11 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// Runs one stage: logs its name at debug level (`stage: render pages`) and stamps the
-    /// stage on its errors (an error already stamped keeps its own).
+    /// Runs one stage: logs its name and what it does at debug level (`--verbose`: `stage:
+    /// render pages (the pages whose inputs changed)`) and stamps the stage on its errors (an
+    /// error already stamped keeps its own).
     private func run<T>(_ stage: BuildStage, _ body: () throws(VitrineError) -> T) throws(VitrineError) -> T {
-        logger.debug("stage: \(stage.rawValue)")
+        logger.debug("stage: \(stage.rawValue) (\(stage.purpose))")
         do {
             return try body()
         } catch {
@@ -305,7 +308,7 @@ public struct SiteBuilder: Sendable {
     }
 
     private func run<T>(_ stage: BuildStage, _ body: () async throws(VitrineError) -> T) async throws(VitrineError) -> T {
-        logger.debug("stage: \(stage.rawValue)")
+        logger.debug("stage: \(stage.rawValue) (\(stage.purpose))")
         do {
             return try await body()
         } catch {

@@ -17,12 +17,13 @@ struct BuildPipelineTests {
         return (summary, capture.all)
     }
 
-    /// The stages a build logged, in order, each once (a stage may log twice in a row).
+    /// The stages a build logged, in order (`stage: render pages (the pages whose inputs
+    /// changed)`), each once.
     static func stages(_ lines: [String]) -> [BuildStage] {
         var stages: [BuildStage] = []
         for line in lines where line.hasPrefix("debug: stage: ") {
-            let stage = BuildStage(rawValue: String(line.dropFirst("debug: stage: ".count)))!
-            if stages.last != stage { stages.append(stage) }
+            let stage = BuildStage.allCases.first { line == "debug: stage: \($0.rawValue) (\($0.purpose))" }!
+            stages.append(stage)
         }
         return stages
     }

@@ -67,4 +67,18 @@ struct SummaryLineTests {
         let check = try TestSupport.run(["check", "site"], in: folder)
         #expect(check.stderr == "warning: \(SiteConfig.withoutBaseURL)\n", "\(check.stderr)")
     }
+
+    /// Issue 38, item 8: `--verbose` says each stage once, with what it is for, and no
+    /// internal phrases.
+    @Test func verboseSaysEachStageOnceInPlainWords() throws {
+        let folder = try Self.site()
+        #expect(try TestSupport.run(["build", "site", "--offline", "--quiet"], in: folder).status == 0)
+        try Data("# Home\n\nChanged.\n".utf8).write(to: folder.appendingPathComponent("site/content/index.md"))
+        let run = try TestSupport.run(["build", "site", "--offline", "--verbose"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let stages = run.stderr.split(separator: "\n").filter { $0.hasPrefix("stage: ") }
+        #expect(stages.count == Set(stages).count, "each stage once: \(stages)")
+        #expect(stages.contains("stage: render pages (the pages whose inputs changed)"), "\(stages)")
+        for phrase in ["spare tree", "folders read", "recorded"] { #expect(!run.stderr.contains(phrase), "\(run.stderr)") }
+    }
 }
