@@ -41,6 +41,9 @@ extension Vitrine {
         @Option(help: "Seconds to wait while another vitrine build of the same output runs (default: as long as it takes).")
         var lockTimeout: Double?
 
+        @Flag(help: "Exit 2 instead of 0 when a refresh added or removed items of a gallery (for CI: open a pull request only then).")
+        var detailedExitcode = false
+
         @Flag(help: "Render every page into memory and write nothing: the time of reading and rendering alone (as Hugo's --renderToMemory).")
         var renderToMemory = false
 
@@ -86,6 +89,7 @@ extension Vitrine {
                     for note in summary.notes { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
                     print(summary.line)
                 }
+                if detailedExitcode, !summary.changedGalleries.isEmpty { throw ExitCode(2) }
             case .failure(let error):
                 if let signal {
                     // Whatever stage noticed it, nothing was published.

@@ -10,6 +10,10 @@ struct BuildReport: Encodable {
         /// `snapshot`, `fetched`, `kept-snapshot`.
         var origin: String
         var invalidIDs: [String]
+        /// Ids this build's refresh added to the gallery and removed from it (empty when it
+        /// was not refreshed, or for its first snapshot).
+        var added: [String]
+        var removed: [String]
     }
 
     var galleries: [Gallery]
@@ -24,12 +28,14 @@ struct BuildReport: Encodable {
     var warnings: [String]
     var seconds: Double
 
-    init(summary: BuildSummary, site: LoadedSite, origins: [String: FetchStage.Origin]) {
+    init(summary: BuildSummary, site: LoadedSite, origins: [String: FetchStage.Origin], changes: [String: ChangeRecord.Refresh] = [:]) {
         galleries = site.galleries.map {
-            Gallery(
+            let change = changes[$0.config.name].flatMap { $0.initial == true ? nil : $0 }
+            return Gallery(
                 name: $0.config.name, source: $0.config.source.rawValue, items: $0.items.count,
                 totalResults: $0.snapshot.totalResults, origin: (origins[$0.config.name] ?? .snapshot).rawValue,
-                invalidIDs: $0.snapshot.invalidIDs
+                invalidIDs: $0.snapshot.invalidIDs,
+                added: change?.added.map(\.id.description) ?? [], removed: change?.removed.map(\.id.description) ?? []
             )
         }
         favorites = site.favorites.count

@@ -35,6 +35,8 @@ public struct BuildSummary: Sendable, Equatable {
     var keptFiles = 0
     /// Their top-level names, for the summary (`.git/`, `CNAME`).
     var keptNames: [String] = []
+    /// Galleries whose refresh in this build added or removed items (`--detailed-exitcode`).
+    public var changedGalleries: [String] = []
     /// Favorites the build looked up by id and stored in favorites.json.
     var favoritesSnapshotted = 0
     /// favorites.json as the user would name it.
@@ -68,6 +70,9 @@ public struct BuildSummary: Sendable, Equatable {
         if keptFiles > 0 {
             let names = keptNames.prefix(4).joined(separator: ", ") + (keptNames.count > 4 ? ", …" : "")
             line += "; kept \(Format.count(keptFiles, "file", "files")) vitrine did not write (\(names))"
+        }
+        if !changedGalleries.isEmpty {
+            line += "; new or gone items in \(changedGalleries.joined(separator: ", ")) (vitrine diff)"
         }
         if favoritesSnapshotted > 0 {
             line += "; snapshotted \(Format.count(favoritesSnapshotted, "favorite", "favorites")) into \(favoritesFile)"

@@ -236,10 +236,11 @@ public struct SiteBuilder: Sendable {
                 summary.favoritesFile = snapshotted.label
             }
             summary.inputsWritten = fetched.written + [snapshotted?.url].compactMap { $0 }
+            summary.changedGalleries = fetched.changes.filter { $0.value.initial != true && !$0.value.isEmpty }.keys.sorted()
             // Written before the exchange: a report that cannot be written leaves the site as it was.
             if let reportDestination {
                 try run(.writeReport) { () throws(VitrineError) in
-                    try reportDestination.write(BuildReport(summary: summary, site: site, origins: fetched.origins).data)
+                    try reportDestination.write(BuildReport(summary: summary, site: site, origins: fetched.origins, changes: fetched.changes).data)
                 }
             }
             if publishes {

@@ -32,8 +32,10 @@ struct FetchStage {
         /// Items looked up by id for favorites that only name an id.
         var resolved: [ItemID: Item] = [:]
         var counters = FetchClient.Counters()
-        /// Snapshots written by this stage.
+        /// Snapshots (and their change records) written by this stage.
         var written: [URL] = []
+        /// What each refresh changed, by gallery name: the items added and removed.
+        var changes: [String: ChangeRecord.Refresh] = [:]
 
         /// Nothing was fetched, written or looked up: every gallery is its snapshot or catalog.
         var isQuiet: Bool {
@@ -139,8 +141,11 @@ struct FetchStage {
                     gallery: gallery.name, source: gallery.source, query: gallery.requestSummary,
                     totalResults: max(0, found.totalResults), items: items, invalidIDs: found.missingIDs.map(TextPolicy.plain)
                 )
+                let change = try recordChanges(gallery, to: items)
                 try write(snapshot, for: gallery)
                 outcome.written.append(url(gallery))
+                outcome.written.append(options.site.appendingPathComponent(ChangeRecord.path(of: gallery)))
+                outcome.changes[gallery.name] = change
                 outcome.origins[gallery.name] = .fetched
                 logger.info("fetch: '\(gallery.name)' \(Format.count(found.items.count, "item", "items")) from \(gallery.source.label)")
             case .failure(let error):
@@ -200,6 +205,22 @@ struct FetchStage {
         }
         let modified = reader.folder.modified(gallery.inputPath)
         return Existing(snapshot: snapshot, date: modified.map { String(RFC3339.string(from: $0).prefix(10)) } ?? "unknown date")
+    }
+
+    /// Compares the snapshot about to be replaced with `items` and stores what changed in
+    /// the gallery's change record (written before the snapshot: a crash between the two
+    /// leaves the old snapshot, and the next refresh records the same change again). A
+    /// snapshot of another search starts a new record.
+    private func recordChanges(_ gallery: GalleryConfig, to items: [Item]) throws(VitrineError) -> ChangeRecord.Refresh {
+        let path = ChangeRecord.path(of: gallery)
+        let label = options.label(path)
+        let old = try reader.gallery(gallery)?.snapshot
+        let same = old.map { $0.source == gallery.source && $0.query == gallery.requestSummary } ?? false
+        let refresh = ChangeRecord.refresh(from: same ? old?.items : nil, to: items, at: options.now())
+        let record = same ? try ChangeRecord.read(gallery, from: reader.folder, label: label) : ChangeRecord(gallery: gallery.name)
+        let updated = record.applying(refresh, items: items, limit: gallery.history)
+        if updated != record { try updated.write(to: options.site.appendingPathComponent(path), label: label) }
+        return refresh
     }
 
     /// Writes next to the final file and renames over it: a crash never leaves half a snapshot.

@@ -36,6 +36,8 @@ public struct BuildOptions: Sendable {
     /// Test seam: runs after the carry-over, before the output is checked once more for
     /// files that appeared during the build (`OutputPublisher.catchUp`).
     var afterCarryOver: (@Sendable () -> Void)?
+    /// The time of a refresh, for change records (tests set it).
+    var now: @Sendable () -> Date = { Date() }
 
     /// Options for the site at `site`; labels default to the paths, `jobs` to the cores.
     public init(

@@ -75,7 +75,7 @@ extension FavoritesConfig {
 
 extension GalleryConfig {
     static func parse(_ mapping: YAMLMapping) throws(VitrineError) -> GalleryConfig {
-        try mapping.rejectUnknownKeys(["name", "title", "source", "query", "list", "ids", "path", "country", "limit", "perPage", "columns"])
+        try mapping.rejectUnknownKeys(["name", "title", "source", "query", "list", "ids", "path", "country", "limit", "perPage", "columns", "history"])
         let name = try mapping.requiredString("name")
         guard SiteConfig.isValidName(name) else {
             let reason =
@@ -158,7 +158,8 @@ extension GalleryConfig {
             country: try mapping.string("country")?.lowercased(),
             limit: try mapping.int("limit", in: 1...maxLimit) ?? defaultLimit,
             perPage: try mapping.int("perPage", in: 1...500),
-            columns: try mapping.int("columns", in: 1...12)
+            columns: try mapping.int("columns", in: 1...12),
+            history: try mapping.int("history", in: 1...1000) ?? GalleryConfig.defaultHistory
         )
     }
 }

@@ -57,6 +57,10 @@ struct GalleryConfig: Sendable, Equatable {
     /// Overrides the site's page size and columns for this gallery.
     var perPage: Int?
     var columns: Int?
+    /// How many refreshes that changed the gallery its change record keeps.
+    var history: Int = GalleryConfig.defaultHistory
+
+    static let defaultHistory = 30
 
     /// What the gallery asks its API, for snapshots and messages.
     var requestSummary: String? {
