@@ -129,7 +129,7 @@ struct OutputPublisher {
     /// Takes the output's lock (`.public.vitrine/lock`) for the whole build, so two builds of
     /// one output never mix. A second build waits and says so, or gives up after `timeout`.
     /// Then moves what an earlier vitrine kept beside the output into the sidecar
-    /// (`upgradeOldLayout`); `announce` also hears what was moved (`moved`).
+    /// (`upgradeOldLayout`), telling `moved` each name it moved or removed.
     func lock(
         timeout: Duration?, announce: @escaping (String) -> Void, moved: (String) -> Void = { _ in }
     ) throws(VitrineError) -> FileLock {
