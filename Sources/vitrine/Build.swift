@@ -13,7 +13,9 @@ extension Vitrine {
                 search keeps its snapshot and is named in one line (--strict makes it fatal). \
                 The site is rendered into a staging folder that replaces the output only when \
                 the build succeeded. Over a previous vitrine output, only pages whose inputs \
-                changed are rendered and written (see .vitrine-manifest).
+                changed are rendered and written (see .vitrine-manifest). The build's lock, \
+                the previous site and their records are kept in one hidden folder beside the \
+                output: SITE/.public.vitrine/ for SITE/public.
 
                 Keys and endpoints come from the environment: GIPHY_API_KEY, TMDB_API_KEY or \
                 TMDB_ACCESS_TOKEN, GOOGLE_BOOKS_API_KEY (optional); VITRINE_GIPHY_URL, \

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// An entry is known by its key: the build-wide digest (`PageKeys.global`: vitrine, site.yml,
 /// templates and translations, base URL) and its item's digest, which are all it is made
-/// from. The record (`.public.vitrine-filter`, beside the output) keeps, for each file, the
+/// from. The record (`.public.vitrine/filter`, in the folder beside the output) keeps, for each file, the
 /// digest of its bytes and each entry's key and length; it is used only when the file in the
 /// output still has that digest and the previous manifest's, and when its entries add up
 /// to its length. Like the folder record, it is an optimisation, never an input: missing,

@@ -20,17 +20,19 @@ import Foundation
 ///
 /// An existing folder is replaced only if vitrine wrote it (it holds `.vitrine-output`).
 /// What a person writes into the output while a build runs is carried into the new tree just
-/// before the exchange (`catchUp`). The names beside the output (`.public.vitrine-*`: the
-/// spare tree, staging folders, the lock, the records) are vitrine's: a link or file found
-/// under one is removed or refused, never followed. An output that is a mount point, which
-/// cannot be exchanged, is refused before any work.
+/// before the exchange (`catchUp`). Everything else vitrine keeps is in one hidden folder
+/// beside the output, `.public.vitrine/` (`sidecar`: the lock, the records, the spare tree,
+/// staging folders), on the output's file system so that the exchange can work; that folder
+/// and the names in it are vitrine's: a link or file found under one is removed or refused,
+/// never followed. An output that is a mount point, which cannot be exchanged, is refused
+/// before any work.
 struct OutputPublisher {
     /// Present in every folder vitrine publishes; its absence protects folders vitrine did not make.
     static let marker = ".vitrine-output"
 
     let output: URL
     let label: String
-    private let fileManager = FileManager.default
+    let fileManager = FileManager.default
 
     init(output: URL, site: URL, label: String) throws(VitrineError) {
         self.output = output.standardizedFileURL
@@ -64,7 +66,7 @@ struct OutputPublisher {
         }
     }
 
-    private var parent: URL { output.deletingLastPathComponent() }
+    var parent: URL { output.deletingLastPathComponent() }
 
     /// A mount point (a container volume) can be neither renamed nor exchanged, and a copy
     /// into it would not be all-or-nothing: refused before any work, saying what to do.
@@ -74,62 +76,90 @@ struct OutputPublisher {
             kind: .output)
     }
 
-    /// Whether a real folder — not a link to one — is at `path`. The names beside the
-    /// output are vitrine's (`.public.vitrine-*`): a link or file found under one is never
-    /// followed, only removed.
+    /// Whether a real folder — not a link to one — is at `path`. The names in the folder
+    /// beside the output are vitrine's (`.public.vitrine/*`): a link or file found under one
+    /// is never followed, only removed.
     static func isFolder(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// A complete tree vitrine wrote: a real folder holding the marker.
-    private static func isCompleteTree(_ path: String) -> Bool {
+    static func isCompleteTree(_ path: String) -> Bool {
         var status = stat()
         return isFolder(path) && lstat(path + "/" + marker, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
-    /// `.public.vitrine-KIND-PID` beside the output.
-    private func sibling(_ kind: String, pid: Int32 = getpid()) -> URL {
-        parent.appendingPathComponent(".\(output.lastPathComponent).vitrine-\(kind)-\(pid)")
+    /// `.public.vitrine/`, beside the output: the one folder that holds everything else
+    /// vitrine keeps for it — `lock`, the records (`folders`, `filter`), the spare tree
+    /// (`spare/`), and while a build runs its `staging-PID/` (and `old-PID/` where the kernel
+    /// cannot exchange two folders). Beside the output, not in it or in a temporary folder:
+    /// the staging folder must be on the output's file system to be exchanged with it.
+    var sidecar: URL { parent.appendingPathComponent(".\(output.lastPathComponent).vitrine", isDirectory: true) }
+
+    /// The sidecar as the user would name it, for messages.
+    private var sidecarLabel: String {
+        let outputLabel = label.hasSuffix("/") ? String(label.dropLast()) : label
+        let folder = (outputLabel as NSString).deletingLastPathComponent
+        return (folder.isEmpty ? "" : folder + "/") + sidecar.lastPathComponent
     }
 
-    /// Takes the output's lock (`.public.vitrine-lock` beside it) for the whole build, so two
-    /// builds of one output never mix. A second build waits and says so, or gives up after
-    /// `timeout`.
-    func lock(timeout: Duration?, announce: @escaping (String) -> Void) throws(VitrineError) -> FileLock {
+    /// `.public.vitrine/KIND-PID`.
+    private func sibling(_ kind: String, pid: Int32 = getpid()) -> URL {
+        sidecar.appendingPathComponent("\(kind)-\(pid)")
+    }
+
+    /// Makes the sidecar folder, or checks the one there is a real folder: a link at its
+    /// name is refused, never followed (nothing of it is vitrine's to remove).
+    func makeSidecar() throws(VitrineError) {
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
             throw VitrineError("output \(label): cannot create \(parent.path): \(error.localizedDescription)", kind: .output)
         }
-        let name = output.lastPathComponent
-        let label = label
-        func holder(_ pid: Int32?) -> String { pid.map { " (pid \($0))" } ?? "" }
-        return try FileLock(
-            parent.appendingPathComponent(".\(name).vitrine-lock"), label: label,
-            waiting: FileLock.Waiting(
-                announce: { announce("waiting for another vitrine build of \(label)\(holder($0))…") },
-                timeout: timeout,
-                timedOut: { VitrineError("another vitrine build of \(label)\(holder($0)) still holds its lock; gave up after --lock-timeout", kind: .busy) }
-            )
-        )
+        if mkdir(sidecar.path, 0o755) == 0 || Self.isFolder(sidecar.path) { return }
+        var status = stat()
+        if lstat(sidecar.path, &status) == 0 {
+            let what = status.st_mode & S_IFMT == S_IFLNK ? "is a symbolic link, which vitrine never follows" : "is not a folder"
+            throw VitrineError("\(sidecarLabel), where vitrine keeps its files for \(label), \(what); remove it", kind: .output)
+        }
+        throw VitrineError("output \(label): cannot create \(sidecarLabel): \(String(cString: strerror(errno)))", kind: .output)
     }
 
-    /// Removes what killed builds of this output left beside it (staging folders, old trees,
-    /// backups), never a running process's. Returns the names removed.
+    /// Takes the output's lock (`.public.vitrine/lock`) for the whole build, so two builds of
+    /// one output never mix. A second build waits and says so, or gives up after `timeout`.
+    /// Then moves what an earlier vitrine kept beside the output into the sidecar
+    /// (`upgradeOldLayout`), telling `moved` each name it moved or removed.
+    func lock(
+        timeout: Duration?, announce: @escaping (String) -> Void, moved: (String) -> Void = { _ in }
+    ) throws(VitrineError) -> FileLock {
+        try makeSidecar()
+        let label = label
+        func holder(_ pid: Int32?) -> String { pid.map { " (pid \($0))" } ?? "" }
+        let waiting = FileLock.Waiting(
+            announce: { announce("waiting for another vitrine build of \(label)\(holder($0))…") },
+            timeout: timeout,
+            timedOut: { VitrineError("another vitrine build of \(label)\(holder($0)) still holds its lock; gave up after --lock-timeout", kind: .busy) }
+        )
+        let lock = try FileLock(sidecar.appendingPathComponent("lock"), label: label, name: "\(sidecarLabel)/lock", waiting: waiting)
+        try upgradeOldLayout(waiting: waiting).forEach(moved)
+        return lock
+    }
+
+    /// Removes what killed builds of this output left in the sidecar (staging folders, old
+    /// trees, backups), never a running process's. Returns the names removed.
     @discardableResult
     func removeLeftovers() -> [String] {
-        let prefix = ".\(output.lastPathComponent).vitrine-"
-        guard let names = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return [] }
+        guard let names = try? fileManager.contentsOfDirectory(atPath: sidecar.path) else { return [] }
         var removed: [String] = []
-        for name in names.sorted() where name.hasPrefix(prefix) {
-            let rest = name.dropFirst(prefix.count)
+        for name in names.sorted() {
+            let rest = Substring(name)
             guard let dash = rest.lastIndex(of: "-"),
                 ["staging", "old", "backup", "folders", "filter"].contains(rest[..<dash]),
                 let pid = Int32(rest[rest.index(after: dash)...]),
                 pid != getpid(), !processIsAlive(pid)
             else { continue }
-            let folder = parent.appendingPathComponent(name)
+            let folder = sidecar.appendingPathComponent(name)
             // A complete tree vitrine wrote is worth keeping as the spare: the next build
             // checks every file of it, so a stopped build's work is not thrown away.
             var status = stat()
@@ -151,24 +181,24 @@ struct OutputPublisher {
         return BuildManifest.bytes(in: output)
     }
 
-    /// `.public.vitrine-folders`: the records of the output's and the spare's folders
+    /// `.public.vitrine/folders`: the records of the output's and the spare's folders
     /// (`FileTree.Records`), so that the next build reads only the folders changed since.
-    var foldersRecord: URL { parent.appendingPathComponent(".\(output.lastPathComponent).vitrine-folders") }
+    var foldersRecord: URL { sidecar.appendingPathComponent("folders") }
 
     /// Where the records are written before they are renamed into place
-    /// (`.public.vitrine-folders-PID`, removed with the other leftovers when its process is gone).
+    /// (`.public.vitrine/folders-PID`, removed with the other leftovers when its process is gone).
     var foldersRecordTemporary: URL { sibling("folders") }
 
-    /// `.public.vitrine-filter`: the entries of the output's filter indexes
+    /// `.public.vitrine/filter`: the entries of the output's filter indexes
     /// (`FilterEntries`), so that the next build copies those of unchanged items.
-    var filterRecord: URL { parent.appendingPathComponent(".\(output.lastPathComponent).vitrine-filter") }
+    var filterRecord: URL { sidecar.appendingPathComponent("filter") }
 
     /// The record of the output's filter indexes; nil when there is none it can read.
     func readFilterEntries() -> FilterEntries? {
         FileBytes.read(atPath: filterRecord.path, followingLinks: false).flatMap(FilterEntries.init)
     }
 
-    /// Replaces the record of the filter indexes (beside it as `.public.vitrine-filter-PID`,
+    /// Replaces the record of the filter indexes (beside it as `.public.vitrine/filter-PID`,
     /// then renamed into place); a record that cannot be written is not written.
     func writeFilterEntries(_ entries: FilterEntries) {
         _ = AtomicFile.replaceQuickly(filterRecord, temporary: sibling("filter")) { write in write(entries.data) }
@@ -177,15 +207,15 @@ struct OutputPublisher {
     /// The folder a build assembles the new site in.
     struct Staging {
         let url: URL
-        /// True when it is the site before last (`.public.vitrine-spare`), which the build
+        /// True when it is the site before last (`.public.vitrine/spare`), which the build
         /// brings up to date instead of making every file anew.
         let reused: Bool
     }
 
-    /// `.public.vitrine-spare`: the site before the current one, kept after each publish.
+    /// `.public.vitrine/spare`: the site before the current one, kept after each publish.
     /// It shares every unchanged file with the output (hard links), so it costs little disk,
     /// and the next build turns it into the new site by changing only what differs.
-    var spare: URL { parent.appendingPathComponent(".\(output.lastPathComponent).vitrine-spare") }
+    var spare: URL { sidecar.appendingPathComponent("spare") }
 
     /// Makes the staging folder: the spare tree when there is one vitrine wrote and
     /// `reuseSpare` (the build updates a complete vitrine output, so most files stay), else
@@ -198,8 +228,9 @@ struct OutputPublisher {
     /// is published (`publish`).
     func makeStaging(reuseSpare: Bool) throws(VitrineError) -> Staging {
         let staging = sibling("staging")
+        // Made and checked under the lock; checked again, a link swapped in since is never followed.
+        try makeSidecar()
         do {
-            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
             try FileTree.remove(staging.path)
             // A link or file at the spare's name (never vitrine's) is removed, not followed.
             let spareIsComplete = Self.isCompleteTree(spare.path)

@@ -41,7 +41,9 @@ public struct SiteBuilder: Sendable {
         let (publisher, lock, reportDestination) = try run(.lockOutput) { () throws(VitrineError) in
             let publisher = try OutputPublisher(output: options.outputDirectory, site: options.site, label: options.outputName)
             let reportDestination = try options.report.map { url throws(VitrineError) in try BuildReport.Destination(url) }
-            let lock = try publisher.lock(timeout: options.lockTimeout) { [logger] in logger.notice("\($0)") }
+            let lock = try publisher.lock(timeout: options.lockTimeout, announce: { [logger] in logger.notice("\($0)") }) {
+                logger.debug("\($0), kept beside \(options.outputName) by an earlier vitrine")
+            }
             for leftover in publisher.removeLeftovers() { logger.debug("removed \(leftover), left by a build that was stopped") }
             return (publisher, lock, reportDestination)
         }

@@ -12,6 +12,7 @@ struct FetchSession {
         let fetch = options.fetch
         transport = fetch.transport ?? AsyncHTTPClientTransport(timeouts: fetch.timeouts)
         let cacheDirectory = fetch.cacheDirectory ?? options.site.appendingPathComponent(".vitrine-cache/http")
+        HTTPCache.removeLeftovers(in: cacheDirectory)
         client = FetchClient(
             transport: transport, cache: HTTPCache(directory: cacheDirectory, maxAge: fetch.cacheMaxAge),
             retry: fetch.retry, maxInFlight: fetch.concurrency, logger: logger,

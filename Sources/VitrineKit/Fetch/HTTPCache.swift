@@ -1,6 +1,12 @@
 import Crypto
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Raw API responses on disk, so repeated fetches within `maxAge` cost no request.
 ///
 /// Keyed by the request without its credentials (SHA-256 of method, redacted URL and
@@ -57,12 +63,28 @@ actor HTTPCache {
         guard response.isSuccess else { return }
         let (metadataURL, bodyURL) = files(Self.key(for: request))
         let metadata = Metadata(url: request.redactedURL, status: response.status, storedAt: now().timeIntervalSince1970, contentType: response.headers["content-type"])
+        let metadataData: Data
         do {
-            try FileManager.default.createDirectory(at: metadataURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try response.body.write(to: bodyURL, options: .atomic)
-            try VitrineJSON.encode(metadata).write(to: metadataURL, options: .atomic)
+            metadataData = try VitrineJSON.encode(metadata)
         } catch {
             throw VitrineError("HTTP cache \(directory.path): cannot write: \(error.localizedDescription)", kind: .output)
+        }
+        // `AtomicFile`'s temporary names carry the writer's pid, so a killed build's are removed
+        // (`removeLeftovers`); Foundation's `.dat.nosync…` could not be told apart.
+        for (url, data) in [(bodyURL, response.body), (metadataURL, metadataData)] {
+            guard AtomicFile.replaceQuickly(url, body: { write in write(Array(data)) }) else {
+                throw VitrineError("HTTP cache \(directory.path): cannot write \(url.lastPathComponent): \(String(cString: strerror(errno)))", kind: .output)
+            }
+        }
+    }
+
+    /// Removes what killed builds left in the cache's folders: temporary files of processes
+    /// that are gone, and Foundation's `.dat.nosync…` of earlier versions once ten minutes old
+    /// (`AtomicFile.removeLeftovers`).
+    nonisolated static func removeLeftovers(in directory: URL) {
+        guard let folders = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in folders where name.utf8.count == 2 && OutputPublisher.isFolder(directory.appendingPathComponent(name).path) {
+            AtomicFile.removeLeftovers(in: directory.appendingPathComponent(name))
         }
     }
 }

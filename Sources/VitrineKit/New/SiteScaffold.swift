@@ -4,12 +4,13 @@ import Foundation
 /// an empty favorites.json, content/index.md, a gallery snapshot in data/, and templates/
 /// with a README on overriding.
 public struct SiteScaffold: Sendable {
-    /// Everything vitrine creates in a site folder: the output, the HTTP cache, the lock
-    /// files, and what a stopped build or write may leave until the next run removes it.
+    /// Everything vitrine creates in a site folder: the output, the HTTP cache, the folder
+    /// beside the output (its lock, records, spare tree and staging folders), the favorites'
+    /// lock, and what a stopped write may leave until the next run removes it.
     static let gitignore = """
         public/
         .vitrine-cache/
-        .public.vitrine-*
+        .public.vitrine/
         .favorites.json.lock
         .favorites.json.tmp-*
         data/.*.tmp-*

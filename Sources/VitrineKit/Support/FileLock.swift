@@ -24,14 +24,16 @@ final class FileLock {
         var timedOut: (_ holder: Int32?) -> VitrineError = { _ in VitrineError("timed out waiting for a lock", kind: .busy) }
     }
 
-    /// Blocks until the lock is ours (or `waiting.timeout` passes).
-    init(_ url: URL, label: String, waiting: Waiting = Waiting()) throws(VitrineError) {
+    /// Blocks until the lock is ours (or `waiting.timeout` passes). `name` names the lock
+    /// file in messages (default: its file name).
+    init(_ url: URL, label: String, name: String? = nil, waiting: Waiting = Waiting()) throws(VitrineError) {
         fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else {
+            let name = name ?? url.lastPathComponent
             if errno == ELOOP {
-                throw VitrineError(file: label, "lock file \(url.lastPathComponent) is a symbolic link, which vitrine never follows; remove it", kind: .output)
+                throw VitrineError(file: label, "lock file \(name) is a symbolic link, which vitrine never follows; remove it", kind: .output)
             }
-            throw VitrineError(file: label, "cannot open lock file \(url.lastPathComponent): \(String(cString: strerror(errno)))", kind: .output)
+            throw VitrineError(file: label, "cannot open lock file \(name): \(String(cString: strerror(errno)))", kind: .output)
         }
         // No close here when this throws: the object is whole by then, so its deinit runs
         // and closes `fd`. Closing it here too closed it twice, and the second close could

@@ -35,9 +35,8 @@ struct IncrementalBuildTests {
         #expect(summary.unchanged == tree.count - 2, "every page and asset; not the marker or the manifest")
         #expect(Self.changed(before, try Self.stamps(output)) == [])
         #expect(try TestSupport.tree(output) == tree)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter {
-            $0.contains("vitrine-") && !$0.hasSuffix(".vitrine-lock") && !$0.hasSuffix(".vitrine-spare") && !$0.hasSuffix(".vitrine-folders")
-                && !$0.hasSuffix(".vitrine-filter")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent(".public.vitrine").path).filter {
+            !["lock", "spare", "folders", "filter"].contains($0)
         }
         #expect(leftovers == [], "the lock, the spare tree and the records of their folders and filter indexes stay; nothing else")
     }
@@ -154,7 +153,7 @@ struct IncrementalBuildTests {
     @Test func theSpareTreeIsBroughtUpToDateWhateverItHolds() async throws {
         let site = try FileSourceTests.site(catalog: FileSourceTests.catalog(9))
         let output = site.appendingPathComponent("public")
-        let spare = site.appendingPathComponent(".public.vitrine-spare")
+        let spare = site.appendingPathComponent(".public.vitrine/spare")
         let fileManager = FileManager.default
         try await TestSupport.build(site, output: output)
         try Data("example.org\n".utf8).write(to: output.appendingPathComponent("CNAME"))
@@ -239,8 +238,8 @@ struct IncrementalBuildTests {
     @Test func aRebuildReadsOnlyTheFoldersChangedSinceTheyWereRecorded() async throws {
         let site = try FileSourceTests.site(catalog: FileSourceTests.catalog(40))
         let output = site.appendingPathComponent("public")
-        let spare = site.appendingPathComponent(".public.vitrine-spare")
-        let recordFile = site.appendingPathComponent(".public.vitrine-folders")
+        let spare = site.appendingPathComponent(".public.vitrine/spare")
+        let recordFile = site.appendingPathComponent(".public.vitrine/folders")
         let fileManager = FileManager.default
         try await TestSupport.build(site, output: output)
         #expect(!fileManager.fileExists(atPath: recordFile.path), "nothing was listed: there was no output")
@@ -278,7 +277,7 @@ struct IncrementalBuildTests {
     func anUnchangedRebuildListsNothing() async throws {
         let site = try FileSourceTests.site(catalog: FileSourceTests.catalog(5))
         let output = site.appendingPathComponent("public")
-        let folders = site.appendingPathComponent(".public.vitrine-folders")
+        let folders = site.appendingPathComponent(".public.vitrine/folders")
         try await TestSupport.build(site, output: output)
         // Older than the stamps' settle time: the next build hashes them and records their
         // stamps (it starts listing, then stops the listing when the digest is unchanged).
@@ -299,7 +298,7 @@ struct IncrementalBuildTests {
         let site = try FileSourceTests.site(catalog: FileSourceTests.catalog(40))
         let output = site.deletingLastPathComponent().appendingPathComponent("public")
         let index = output.appendingPathComponent("things/filter-index.js")
-        let record = site.deletingLastPathComponent().appendingPathComponent(".public.vitrine-filter")
+        let record = site.deletingLastPathComponent().appendingPathComponent(".public.vitrine/filter")
         func expectFresh(_ comment: Comment) async throws {
             let fresh = try TestSupport.temporaryDirectory("vitrine-fresh").appendingPathComponent("public")
             try await TestSupport.build(site, output: fresh)

@@ -144,8 +144,9 @@ extension InputsDigestTests {
         let rewritten = try await SiteBuilder().build(options)
         #expect(rewritten.inputsUnchanged)
         #expect(try TestSupport.tree(output) == built)
-        let beside = try FileManager.default.contentsOfDirectory(atPath: output.deletingLastPathComponent().path).filter { $0.contains("vitrine-") }.sorted()
-        #expect(beside == [".public.vitrine-filter", ".public.vitrine-lock"], "no temporary file, no spare: nothing was staged")
+        let sidecar = output.deletingLastPathComponent().appendingPathComponent(".public.vitrine")
+        let beside = try FileManager.default.contentsOfDirectory(atPath: sidecar.path).sorted()
+        #expect(beside == ["filter", "lock"], "no temporary file, no spare: nothing was staged")
 
         try Self.catalog(title: { $0 == 3 ? "Edited 3" : "Item \($0)" }).write(to: catalog)
         let edited = try await SiteBuilder().build(options)

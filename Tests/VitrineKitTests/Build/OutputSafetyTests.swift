@@ -90,7 +90,7 @@ struct OutputSafetyTests {
         try FileSourceTests.catalog(6).write(to: site.appendingPathComponent("catalog.json"))
         await #expect(throws: VitrineError.self) { try await Self.build(site, output) }
         #expect(try TestSupport.tree(output) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.contains("vitrine-staging") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent(".public.vitrine").path).filter { $0.contains("staging") }
         #expect(leftovers == [])
     }
 
@@ -122,16 +122,16 @@ struct OutputSafetyTests {
     @Test func leftoversOfKilledBuildsAreRemovedButNotThoseOfLiveOnes() async throws {
         let (site, output) = try Self.site()
         let dead = Int32(4_000_000)  // above pid_max: no such process
-        let parent = output.deletingLastPathComponent()
+        let sidecar = output.deletingLastPathComponent().appendingPathComponent(".public.vitrine")
         for kind in ["staging", "old", "backup"] {
-            try Self.write("x", to: parent.appendingPathComponent(".public.vitrine-\(kind)-\(dead)/items/a/index.html"))
+            try Self.write("x", to: sidecar.appendingPathComponent("\(kind)-\(dead)/items/a/index.html"))
         }
-        for kind in ["folders", "filter"] { try Self.write("x", to: parent.appendingPathComponent(".public.vitrine-\(kind)-\(dead)")) }
+        for kind in ["folders", "filter"] { try Self.write("x", to: sidecar.appendingPathComponent("\(kind)-\(dead)")) }
         // pid 1 is always running.
-        try Self.write("x", to: parent.appendingPathComponent(".public.vitrine-staging-1/index.html"))
+        try Self.write("x", to: sidecar.appendingPathComponent("staging-1/index.html"))
         try await Self.build(site, output)
-        let left = try FileManager.default.contentsOfDirectory(atPath: parent.path).filter { $0.hasPrefix(".public.vitrine-") }.sorted()
-        #expect(left == [".public.vitrine-filter", ".public.vitrine-lock", ".public.vitrine-staging-1"], "the record of the filter indexes stays")
+        let left = try FileManager.default.contentsOfDirectory(atPath: sidecar.path).sorted()
+        #expect(left == ["filter", "lock", "staging-1"], "the record of the filter indexes stays")
     }
 
     @Test func anUnwritableReportIsRefusedBeforeAnyWork() async throws {
@@ -146,7 +146,8 @@ struct OutputSafetyTests {
 
     @Test func aSecondBuildWaitsForTheLockAndGivesUpAfterTheTimeout() async throws {
         let (site, output) = try Self.site()
-        let lock = try FileLock(site.appendingPathComponent(".public.vitrine-lock"), label: "lock")
+        try FileManager.default.createDirectory(at: site.appendingPathComponent(".public.vitrine"), withIntermediateDirectories: false)
+        let lock = try FileLock(site.appendingPathComponent(".public.vitrine/lock"), label: "lock")
         var options = BuildOptions(site: site, siteLabel: "site", output: output, outputLabel: "public")
         options.lockTimeout = .milliseconds(200)
         await #expect(throws: VitrineError("another vitrine build of public (pid \(getpid())) still holds its lock; gave up after --lock-timeout")) {
@@ -164,7 +165,7 @@ struct OutputSafetyTests {
         task.cancel()
         await #expect(throws: VitrineError.interrupted) { try await task.value }
         #expect(try TestSupport.tree(output) == before)
-        let left = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.contains("vitrine-staging") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent(".public.vitrine").path).filter { $0.contains("staging") }
         #expect(left == [])
     }
 }

@@ -39,15 +39,19 @@ struct InterruptionTests {
         return (process, err)
     }
 
-    /// What a build left beside the output, other than the output, its lock file, the
-    /// spare tree the next build reuses, the record of their folders and the cache folder;
-    /// inside the cache, any temporary file a write did not rename into place.
+    /// What a build left beside the output, other than the output, the one folder beside
+    /// it (`.public.vitrine/`) with its lock file, the spare tree the next build reuses, the
+    /// records of their folders and filter indexes, and the cache folder; inside the cache,
+    /// any temporary file a write did not rename into place.
     static func leftovers(_ site: URL) throws -> [String] {
-        let kept = [".public.vitrine-lock", ".public.vitrine-spare", ".public.vitrine-folders", ".public.vitrine-filter", ".vitrine-cache"]
-        let beside = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.contains("vitrine-") && !kept.contains($0) }
+        let beside = try FileManager.default.contentsOfDirectory(atPath: site.path).filter {
+            $0.contains("vitrine") && $0 != ".public.vitrine" && $0 != ".vitrine-cache"
+        }
+        let sidecar = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent(".public.vitrine").path)
+            .filter { !["lock", "spare", "folders", "filter"].contains($0) }.map { ".public.vitrine/\($0)" }
         let cache = site.appendingPathComponent(".vitrine-cache")
         let inCache = (FileManager.default.subpaths(atPath: cache.path) ?? []).filter { $0.contains(".tmp-") }.map { ".vitrine-cache/\($0)" }
-        return (beside + inCache).sorted()
+        return (beside + sidecar + inCache).sorted()
     }
 
     @Test func killedAtRandomMomentsTheOutputIsAlwaysOneWholeSite() async throws {
@@ -129,7 +133,8 @@ struct InterruptionTests {
         let folder = site.deletingLastPathComponent()
         let one = try await Self.reference(site, baseURL: "https://one.example/")
         let two = try await Self.reference(site, baseURL: "https://two.example/")
-        var lock: FileLock? = try FileLock(site.appendingPathComponent(".public.vitrine-lock"), label: "test")
+        try FileManager.default.createDirectory(at: site.appendingPathComponent(".public.vitrine"), withIntermediateDirectories: false)
+        var lock: FileLock? = try FileLock(site.appendingPathComponent(".public.vitrine/lock"), label: "test")
         let logs = try (0..<2).map { try TestSupport.temporaryDirectory("vitrine-stderr").appendingPathComponent("stderr-\($0).txt") }
         var builds: [Process] = []
         for (index, baseURL) in ["https://one.example/", "https://two.example/"].enumerated() {

@@ -139,7 +139,7 @@ struct EdgePublishingTests {
         try await Self.build(site, output)
         try Self.change(site, items: 3, title: "Second")
         try await Self.build(site, output)
-        let spare = site.appendingPathComponent(".public.vitrine-spare")
+        let spare = site.appendingPathComponent(".public.vitrine/spare")
         #expect(Self.kind(spare.path) == S_IFDIR, "a spare tree exists after a rebuild")
         // Someone else's folder that looks like a vitrine output, and a link to it at the spare's name.
         let victim = site.deletingLastPathComponent().appendingPathComponent("victim")
@@ -171,7 +171,7 @@ struct EdgePublishingTests {
             }
         }
         #expect(Self.kind(output.path) == S_IFLNK)
-        #expect(Self.kind(site.appendingPathComponent(".public.vitrine-spare").path) != S_IFLNK)
+        #expect(Self.kind(site.appendingPathComponent(".public.vitrine/spare").path) != S_IFLNK)
         // Put back, the next build publishes.
         try FileManager.default.removeItem(at: output)
         try FileManager.default.moveItem(at: elsewhere, to: output)
@@ -184,8 +184,9 @@ struct EdgePublishingTests {
         let (site, output) = try Self.site()
         let target = site.deletingLastPathComponent().appendingPathComponent("target")
         try Data("keep\n".utf8).write(to: target)
-        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent(".public.vitrine-lock").path, withDestinationPath: target.path)
-        await #expect(throws: VitrineError("public: lock file .public.vitrine-lock is a symbolic link, which vitrine never follows; remove it")) {
+        try FileManager.default.createDirectory(at: site.appendingPathComponent(".public.vitrine"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent(".public.vitrine/lock").path, withDestinationPath: target.path)
+        await #expect(throws: VitrineError("public: lock file .public.vitrine/lock is a symbolic link, which vitrine never follows; remove it")) {
             try await Self.build(site, output)
         }
         #expect(try String(contentsOf: target, encoding: .utf8) == "keep\n")
