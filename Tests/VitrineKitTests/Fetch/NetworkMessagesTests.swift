@@ -198,6 +198,24 @@ struct NetworkMessagesTests {
         #expect(!FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("data/cats.json").path))
     }
 
+    /// TMDB's configuration is fetched once, in a task of its own, for every gallery that
+    /// waits: Ctrl-C reaches it through them (else it would go on, and retry, after Ctrl-C).
+    @Test func ctrlCReachesTheSharedTMDBConfigurationFetch() async throws {
+        let once = TMDBClient.ImagesOnce()
+        let started = AsyncStream.makeStream(of: Void.self)
+        let waiting = Task {
+            try await once.get { () throws(VitrineError) in
+                started.continuation.yield()
+                try? await Task.sleep(for: .seconds(60))
+                if Task.isCancelled { throw VitrineError.interrupted }
+                return TMDBImages.documentedFallback
+            }
+        }
+        for await _ in started.stream { break }
+        waiting.cancel()
+        await #expect(throws: VitrineError.interrupted) { try await waiting.value }
+    }
+
     // MARK: --offline over a changed query
 
     @Test func offlineWithAChangedQuerySaysSoOnceAndBuildsFromTheOldSnapshot() async throws {
