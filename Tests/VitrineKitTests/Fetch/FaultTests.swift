@@ -100,7 +100,8 @@ struct FaultTests {
         defer { Task { await server.stop() } }
         let site = try FetchTestSite(server: server, galleries: Self.cats)
         let sleeps = SleepLog()
-        await expectFailure(site, "fetch 'cats' (giphy): HTTP 500 from 127.0.0.1:\(server.port) after 3 attempts: boom; no snapshot to fall back on", options: site.options(sleeps: sleeps))
+        await expectFailure(
+            site, "fetch 'cats' (giphy): HTTP 500 from 127.0.0.1:\(server.port) after 3 attempts: boom; no snapshot to fall back on", options: site.options(sleeps: sleeps))
         #expect(await server.received().count == 3)
         let waits = await sleeps.durations
         #expect(waits.count == 2)
@@ -215,7 +216,9 @@ struct FaultTests {
             try await site.build(site.options(), logs: logs)
             Issue.record("the first build should fail: books has no snapshot")
         } catch {
-            #expect((error as? VitrineError)?.message == "fetch 'books' (google-books): HTTP 400 from 127.0.0.1:\(server.port): API key not valid: *** (code 400); no snapshot to fall back on")
+            #expect(
+                (error as? VitrineError)?.message
+                    == "fetch 'books' (google-books): HTTP 400 from 127.0.0.1:\(server.port): API key not valid: *** (code 400); no snapshot to fall back on")
         }
         try await site.build(site.options(), logs: logs)
         let secrets = [FetchTestSite.giphyKey, FetchTestSite.tmdbKey, FetchTestSite.booksKey]

@@ -29,6 +29,16 @@ struct NetworkMessagesTests {
         ["VITRINE_GIPHY_URL": url.absoluteString, "GIPHY_API_KEY": key]
     }
 
+    /// `vitrine build site --refresh` of a site whose one gallery asks GIPHY at `url`.
+    static func refresh(asking url: URL) async throws -> TestSupport.Run {
+        let folder = try TestSupport.temporaryDirectory("vitrine-network")
+        let site = folder.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        let yml = "title: Network test\nbaseURL: https://example.org/\ngalleries:\n  - name: cats\n    source: giphy\n    query: cats\n"
+        try Data(yml.utf8).write(to: site.appendingPathComponent("site.yml"))
+        return try await run(["build", "site", "--refresh"], in: folder, environment: environment(url))
+    }
+
     static func lines(_ text: String) -> [String] {
         text.split(separator: "\n").map(String.init)
     }
@@ -79,11 +89,7 @@ struct NetworkMessagesTests {
     @Test func aFailedTLSHandshakeIsOneLineAndNotRetried() async throws {
         let server = try await RawServer.start(reply: Data("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
         defer { Task { await server.stop() } }
-        let stub = try await StubServer.start { _ in .json("{}") }
-        defer { Task { await stub.stop() } }
-        let site = try Self.site(stub, galleries: ["cats"])
-        let url = URL(string: "https://127.0.0.1:\(server.port)")!
-        let run = try await Self.run(["build", "site", "--refresh"], in: site.folder.deletingLastPathComponent(), environment: Self.environment(url))
+        let run = try await Self.refresh(asking: URL(string: "https://127.0.0.1:\(server.port)")!)
         #expect(run.status == 1, "\(run.stderr)")
         #expect(
             Self.lines(run.stderr) == [
@@ -97,11 +103,7 @@ struct NetworkMessagesTests {
     @Test func aClosedConnectionIsSaidInWordsAndRetried() async throws {
         let server = try await RawServer.start(reply: nil)
         defer { Task { await server.stop() } }
-        let stub = try await StubServer.start { _ in .json("{}") }
-        defer { Task { await stub.stop() } }
-        let site = try Self.site(stub, galleries: ["cats"])
-        let url = URL(string: "http://127.0.0.1:\(server.port)")!
-        let run = try await Self.run(["build", "site", "--refresh"], in: site.folder.deletingLastPathComponent(), environment: Self.environment(url))
+        let run = try await Self.refresh(asking: URL(string: "http://127.0.0.1:\(server.port)")!)
         #expect(run.status == 1, "\(run.stderr)")
         let lines = Self.lines(run.stderr)
         let cause = "127.0.0.1:\(server.port) closed the connection before its answer was complete"

@@ -15,7 +15,11 @@ struct TMDBClient: SourceClient {
             self.task = task
             do {
                 // Its own task, which Ctrl-C would not reach: the galleries waiting pass it on.
-                return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+                return try await withTaskCancellationHandler {
+                    try await task.value
+                } onCancel: {
+                    task.cancel()
+                }
             } catch let error as VitrineError {
                 throw error
             } catch {
