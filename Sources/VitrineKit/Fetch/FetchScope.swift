@@ -56,7 +56,7 @@ final class FetchScope: Sendable {
         guard answers.cached > 0 else { return "\(found) from \(source)" }
         let age = "\(Self.age(answers.oldestCached)) old"
         if answers.network == 0 {
-            return "\(found) from the HTTP cache, \(age) (\(source) was not asked again)"
+            return "\(found) from the HTTP cache, \(age) (\(source) was not asked again; --cache-max-age 0 asks it)"
         }
         return "\(found) from \(source), \(answers.cached) of \(answers.cached + answers.network) answers from the HTTP cache (up to \(age))"
     }

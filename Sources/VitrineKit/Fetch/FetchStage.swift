@@ -46,7 +46,7 @@ struct FetchStage {
 
     func run(favorites: FavoritesFile) async throws(VitrineError) -> Outcome {
         var outcome = Outcome()
-        var toFetch: [(GalleryConfig, Existing?)] = []
+        var toFetch: [(GalleryConfig, Existing?, staleQuery: Bool)] = []
         for gallery in config.galleries {
             guard gallery.source != .file else {
                 outcome.origins[gallery.name] = .catalog
@@ -71,7 +71,7 @@ struct FetchStage {
                 outcome.origins[gallery.name] = .snapshot
             case (.refresh, _), (.snapshotsFirst, .none):
                 if stale != nil { logger.info("fetch: '\(gallery.name)': the query changed since the snapshot; searching again") }
-                toFetch.append((gallery, current))
+                toFetch.append((gallery, current, stale != nil))
             }
         }
         let unresolved = try unresolvedFavorites(favorites)
@@ -105,13 +105,13 @@ struct FetchStage {
     /// Runs the searches, writes fresh snapshots, looks up id-only favorites; returns the
     /// galleries left with nothing to show.
     private func searchAndResolve(
-        _ session: FetchSession, toFetch: [(GalleryConfig, Existing?)], unresolved: [ItemID], into outcome: inout Outcome
+        _ session: FetchSession, toFetch: [(GalleryConfig, Existing?, staleQuery: Bool)], unresolved: [ItemID], into outcome: inout Outcome
     ) async throws(VitrineError) -> [String] {
         let clients = session.sources
 
         // Searches run concurrently (bounded by the fetch client); results are applied in config order.
         let results = await withTaskGroup(of: (Int, Result<SearchResult, VitrineError>, FetchScope.Answers).self) { group in
-            for (index, (gallery, _)) in toFetch.enumerated() {
+            for (index, (gallery, _, _)) in toFetch.enumerated() {
                 group.addTask {
                     let scope = FetchScope(Self.prefix(gallery))
                     do throws(VitrineError) {
@@ -134,7 +134,7 @@ struct FetchStage {
         }
         if Task.isCancelled { throw VitrineError.interrupted }
         var fatal: [String] = []
-        for ((gallery, existing), (result, answers)) in zip(toFetch, results) {
+        for ((gallery, existing, staleQuery), (result, answers)) in zip(toFetch, results) {
             let prefix = Self.prefix(gallery)
             switch result {
             case .success(let found):
@@ -164,7 +164,9 @@ struct FetchStage {
                     outcome.failures.append("\(prefix): \(error.message); kept snapshot of \(kept.date)")
                 } else {
                     outcome.origins[gallery.name] = .failed
-                    let reason = fetch.strict ? "--strict" : "no snapshot to fall back on"
+                    // The snapshot of the old query is no answer to the new one, but --offline builds from it.
+                    let fallback = staleQuery ? "the snapshot answers the old query (--offline builds from it)" : "no snapshot to fall back on"
+                    let reason = fetch.strict ? "--strict" : fallback
                     outcome.failures.append("\(prefix): \(error.message); \(reason)")
                     fatal.append(gallery.name)
                 }

@@ -146,7 +146,7 @@ struct NetworkMessagesTests {
         let second = try await Self.run(arguments, in: folder, environment: Self.environment(server.baseURL, key: "giphy-wrong-key-456"))
         #expect(second.status == 0, "\(second.stderr)")
         #expect(
-            Self.lines(second.stderr).contains("fetch: 'cats' 3 items from the HTTP cache, 12 min old (GIPHY was not asked again)"),
+            Self.lines(second.stderr).contains("fetch: 'cats' 3 items from the HTTP cache, 12 min old (GIPHY was not asked again; --cache-max-age 0 asks it)"),
             "\(second.stderr)")
         #expect(!second.stderr.contains("items from GIPHY"), "not as if fetched: \(second.stderr)")
         #expect(await server.received().count == 1)
@@ -221,7 +221,10 @@ struct NetworkMessagesTests {
     // MARK: --offline over a changed query
 
     @Test func offlineWithAChangedQuerySaysSoOnceAndBuildsFromTheOldSnapshot() async throws {
-        let server = try await StubServer.start { _ in .json(StubBodies.giphy(offset: 0, count: 3, total: 3)) }
+        let failing = Mutex(false)
+        let server = try await StubServer.start { _ in
+            failing.withLock { $0 } ? .json(#"{"message":"no such search"}"#, status: 404) : .json(StubBodies.giphy(offset: 0, count: 3, total: 3))
+        }
         defer { Task { await server.stop() } }
         let site = try Self.site(server, galleries: ["cats"])
         let folder = site.folder.deletingLastPathComponent()
@@ -238,7 +241,18 @@ struct NetworkMessagesTests {
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("index.html").path))
         #expect(await server.received().count == 1)
 
-        // Without --offline, the search runs again and replaces it.
+        // Without --offline, the search runs again; failing, it says what --offline would do.
+        failing.withLock { $0 = true }
+        let failed = try await Self.run(["build", "site"], in: folder, environment: Self.environment(server.baseURL))
+        #expect(failed.status == 1, "\(failed.stderr)")
+        #expect(
+            Self.lines(failed.stderr).last
+                == "error: fetch 'cats' (giphy): HTTP 404 from 127.0.0.1:\(server.port): no such search; the snapshot answers the old query (--offline builds from it)",
+            "\(failed.stderr)")
+        #expect(try site.snapshot("cats").query == "cats")
+
+        // Answering, it replaces the snapshot.
+        failing.withLock { $0 = false }
         let again = try await Self.run(["build", "site"], in: folder, environment: Self.environment(server.baseURL))
         #expect(again.status == 0, "\(again.stderr)")
         #expect(Self.lines(again.stderr).contains("fetch: 'cats': the query changed since the snapshot; searching again"), "\(again.stderr)")
