@@ -27,6 +27,7 @@ struct ClientContext: Sendable {
         do {
             fetched = try await fetch.get(request)
         } catch {
+            if error.interrupted { throw VitrineError.interrupted }
             var message = error.message
             if error.attempts > 1 { message += " after \(error.attempts) attempts" }
             if let body = error.body {

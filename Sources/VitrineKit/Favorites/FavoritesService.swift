@@ -138,7 +138,9 @@ public struct FavoritesService: Sendable {
         }
         let session = FetchSession(options: options, logger: logger)
         do {
-            let item = try await session.sources.item(id).checked().item
+            let item = try await FetchScope("favorite '\(id)'").run { () async throws(VitrineError) in
+                try await session.sources.item(id).checked().item
+            }
             await session.close()
             return item
         } catch {

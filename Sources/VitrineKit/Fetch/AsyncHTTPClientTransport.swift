@@ -52,43 +52,97 @@ final class AsyncHTTPClientTransport: HTTPTransport {
             var headers: [String: String] = [:]
             for header in response.headers { headers[header.name.lowercased()] = header.value }
             return HTTPResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
-        } catch is NIOTooManyBytesError {
-            throw TransportError(kind: .refused, description: "the response is larger than \(Self.maxBodyBytes / 1_048_576) MB, far more than an API page; refused")
-        } catch let error as NIOConnectionError {
-            throw Self.describe(error)
-        } catch is SocketAddressError {
-            throw TransportError(kind: .unresolved, description: "cannot resolve \(request.url.host ?? "the server")")
-        } catch let error as HTTPClientError where error == .redirectLimitReached || error == .redirectCycleDetected {
-            throw TransportError(kind: .refused, description: "more than \(Self.maxRedirects) redirects, or a redirect loop; refused")
-        } catch let error where String(describing: type(of: error)) == "DecompressionError" {
-            // NIOHTTPCompression's, reached through AsyncHTTPClient (not a dependency of ours).
-            throw TransportError(kind: .refused, description: "the compressed response expands more than \(Self.maxCompressionRatio) times; refused")
-        } catch let error as IOError {
-            let url = request.url
-            let port = url.port ?? (url.scheme == "https" ? 443 : 80)
-            throw TransportError(kind: .connection, description: "cannot connect to \(url.host ?? "the server"):\(port) (\(Self.reason(error.errnoCode)))")
-        } catch let error as HTTPClientError where error == .connectTimeout {
-            throw TransportError(kind: .timeout, description: "no connection within \(Self.seconds(timeouts.connect))")
-        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
-            throw TransportError(kind: .timeout, description: "no complete answer within \(Self.seconds(timeouts.total))")
-        } catch let error as HTTPClientError {
-            throw TransportError(kind: .connection, description: "connection failed (\(error))")
-        } catch let error as TransportError {
-            throw error
         } catch {
-            throw TransportError(kind: .connection, description: "connection failed (\(error))")
+            throw Self.describe(error, request, timeouts: timeouts)
         }
+    }
+
+    /// A failure in words that name the server, with what another attempt can change: a
+    /// name that does not resolve, a failed TLS handshake and the size, compression and
+    /// redirect limits are final; a refused or reset connection and a timeout may pass.
+    /// No library's own description reaches a message (it is kept for `--verbose`).
+    static func describe(_ error: any Error, _ request: HTTPRequest, timeouts: HTTPTimeouts) -> TransportError {
+        let server = request.server
+        let detail = "\(error)"
+        switch error {
+        case let error as TransportError:
+            return error
+        case is CancellationError:
+            return TransportError(kind: .cancelled, description: "interrupted")
+        case is NIOTooManyBytesError:
+            return TransportError(
+                kind: .refused, description: "the response from \(server) is larger than \(maxBodyBytes / 1_048_576) MB, far more than an API page; refused")
+        case let error as NIOConnectionError:
+            return describe(error)
+        case is SocketAddressError:
+            return TransportError(kind: .unresolved, description: "cannot resolve \(request.url.host ?? "the server")", detail: detail)
+        case let error as IOError:
+            return TransportError(kind: .connection, description: "cannot connect to \(request.hostAndPort) (\(reason(error.errnoCode)))", detail: detail)
+        case let error as HTTPClientError:
+            return describe(error, request, timeouts: timeouts)
+        default:
+            let type = String(describing: Swift.type(of: error))
+            if type == "DecompressionError" {
+                // NIOHTTPCompression's, reached through AsyncHTTPClient (not a dependency of ours).
+                return TransportError(kind: .refused, description: "the compressed response from \(server) expands more than \(maxCompressionRatio) times; refused")
+            }
+            if type.hasPrefix("NIOSSL") || type.hasPrefix("BoringSSL") {
+                // NIOSSL's, likewise: named by type, read by their descriptions.
+                return describeTLS(detail, request)
+            }
+            return TransportError(kind: .connection, description: "the request to \(server) failed", detail: detail)
+        }
+    }
+
+    static func describe(_ error: HTTPClientError, _ request: HTTPRequest, timeouts: HTTPTimeouts) -> TransportError {
+        let server = request.server
+        switch error {
+        case .cancelled:
+            return TransportError(kind: .cancelled, description: "interrupted")
+        case .redirectLimitReached, .redirectCycleDetected:
+            return TransportError(kind: .refused, description: "more than \(maxRedirects) redirects from \(server), or a redirect loop; refused")
+        case .connectTimeout:
+            return TransportError(kind: .timeout, description: "no connection to \(server) within \(seconds(timeouts.connect))")
+        case .tlsHandshakeTimeout:
+            return TransportError(kind: .timeout, description: "no secure connection to \(server) within \(seconds(timeouts.connect))")
+        case .deadlineExceeded, .readTimeout:
+            return TransportError(kind: .timeout, description: "no complete answer from \(server) within \(seconds(timeouts.total))")
+        case .remoteConnectionClosed, .uncleanShutdown:
+            return TransportError(kind: .connection, description: "\(server) closed the connection before its answer was complete", detail: "\(error)")
+        default:
+            return TransportError(kind: .connection, description: "the request to \(server) failed (\(error.shortDescription.lowercased()))", detail: "\(error)")
+        }
+    }
+
+    /// A TLS failure from NIOSSL's description: a handshake that failed is final (asking
+    /// again meets the same certificate); a connection closed mid-answer may pass.
+    static func describeTLS(_ description: String, _ request: HTTPRequest) -> TransportError {
+        let endpoint = request.hostAndPort
+        if description.contains("uncleanShutdown") {
+            return TransportError(kind: .connection, description: "\(request.server) closed the connection before its answer was complete", detail: description)
+        }
+        let reason: String
+        if description.contains("CERTIFICATE_VERIFY_FAILED") {
+            reason = "its certificate is not trusted"
+        } else if description.contains("failedToValidateHostname") || description.contains("serverHostnameImpossibleToMatch") {
+            reason = "its certificate is not for \(request.url.host ?? "that name")"
+        } else if description.contains("WRONG_VERSION_NUMBER") || description.contains("HTTP_REQUEST") || description.contains("PACKET_LENGTH_TOO_LONG") {
+            reason = "the server does not speak TLS on that port; an http:// URL?"
+        } else {
+            reason = "the TLS handshake failed"
+        }
+        return TransportError(kind: .tls, description: "cannot connect securely to \(endpoint) (\(reason))", detail: description)
     }
 
     /// A name that does not resolve is said as such (and never retried); refused or
     /// unreachable addresses are connection failures.
     static func describe(_ error: NIOConnectionError) -> TransportError {
         if error.connectionErrors.isEmpty, error.dnsAError != nil || error.dnsAAAAError != nil {
-            return TransportError(kind: .unresolved, description: "cannot resolve \(error.host)")
+            return TransportError(kind: .unresolved, description: "cannot resolve \(error.host)", detail: "\(error)")
         }
-        let reasons = error.connectionErrors.map { failure in (failure.error as? IOError).map { Self.reason($0.errnoCode) } ?? "\(failure.error)" }
-        let reason = reasons.isEmpty ? "no address to connect to" : Array(Set(reasons)).sorted().joined(separator: ", ")
-        return TransportError(kind: .connection, description: "cannot connect to \(error.host):\(error.port) (\(reason))")
+        let reasons = error.connectionErrors.map { failure in (failure.error as? IOError).map { reason($0.errnoCode) } ?? "unreachable" }
+        let said = reasons.isEmpty ? "no address to connect to" : Array(Set(reasons)).sorted().joined(separator: ", ")
+        return TransportError(kind: .connection, description: "cannot connect to \(error.host):\(error.port) (\(said))", detail: "\(error)")
     }
 
     /// `connection refused`.

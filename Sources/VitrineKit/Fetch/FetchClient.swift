@@ -33,12 +33,18 @@ actor FetchClient {
         self.sleep = sleep
     }
 
-    /// A failed request, described without credentials. `attempts` is how many were made.
+    /// A failed request, described without credentials. `attempts` is how many were made;
+    /// `interrupted` when the build was cancelled (Ctrl-C), which says nothing of its own.
     struct Failure: Error, Sendable {
         var message: String
         var status: Int?
         var body: Data?
         var attempts: Int
+        var interrupted = false
+
+        static func interrupted(after attempts: Int) -> Failure {
+            Failure(message: "interrupted", status: nil, body: nil, attempts: attempts, interrupted: true)
+        }
     }
 
     /// A body, and the response it came in when it came from the network (nil from the cache).
@@ -51,17 +57,22 @@ actor FetchClient {
     /// timeouts and connection failures. Non-2xx after the last attempt throws `Failure`
     /// with the status and body, so the caller can read the API's own error message.
     /// Nothing is cached here: the caller `remember`s an answer once it has decoded it.
+    /// Each retry is one line naming the scope (`FetchScope.current`) and the attempt.
     func get(_ request: HTTPRequest) async throws(Failure) -> Fetched {
+        let scope = FetchScope.current
         if let cached = await cache?.response(for: request) {
             counters.cacheHits += 1
+            scope?.recordCached(age: cached.age)
             logger.debug("cache hit \(request.redactedURL)")
-            return Fetched(body: cached.body, fresh: nil)
+            return Fetched(body: cached.response.body, fresh: nil)
         }
         await acquire()
         defer { release() }
+        let server = request.server
         var attempt = 0
         while true {
             attempt += 1
+            if Task.isCancelled { throw .interrupted(after: attempt - 1) }
             counters.requests += 1
             if attempt > 1 { counters.retries += 1 }
             logger.debug("GET \(request.redactedURL) (attempt \(attempt))")
@@ -70,45 +81,55 @@ actor FetchClient {
                 outcome = .success(try await transport.send(request))
             } catch let error as TransportError {
                 outcome = .failure(error)
+            } catch is CancellationError {
+                outcome = .failure(TransportError(kind: .cancelled, description: "interrupted"))
             } catch {
-                outcome = .failure(TransportError(kind: .connection, description: "\(error)"))
+                outcome = .failure(TransportError(kind: .connection, description: "the request to \(server) failed", detail: "\(error)"))
             }
+            // A request cut short by Ctrl-C failed because of it: no retry, no line of its own.
+            if Task.isCancelled { throw .interrupted(after: attempt) }
             switch outcome {
             case .success(let response) where response.isSuccess:
+                scope?.recordNetwork()
                 return Fetched(body: response.body, fresh: response)
             case .success(let response):
+                let status = "HTTP \(response.status)"
                 guard RetryPolicy.isRetryable(status: response.status), attempt < retry.maxAttempts else {
-                    throw Failure(message: "HTTP \(response.status)", status: response.status, body: response.body, attempts: attempt)
+                    throw Failure(message: "\(status) from \(server)", status: response.status, body: response.body, attempts: attempt)
                 }
                 if let until = retry.retryAfterBeyondCap(response.headers["retry-after"]) {
                     // Waiting that long inside a build helps no one: say when to try again.
                     let cap = AsyncHTTPClientTransport.seconds(retry.maxDelay)
                     throw Failure(
-                        message: "HTTP \(response.status); the server asks to wait until \(RFC3339.string(from: until)), longer than \(cap): try again then",
+                        message: "\(status) from \(server); the server asks to wait until \(RFC3339.string(from: until)), longer than \(cap): try again then",
                         status: response.status, body: response.body, attempts: attempt)
                 }
                 let wait = retry.delay(afterAttempt: attempt, retryAfter: response.headers["retry-after"])
-                logger.info("HTTP \(response.status) from \(request.url.host ?? "server"); retrying in \(AsyncHTTPClientTransport.seconds(wait))")
-                try await pause(wait, attempt)
+                try await retrying(status, wait: wait, attempt: attempt, request, scope)
+            case .failure(let error) where error.kind == .cancelled:
+                throw .interrupted(after: attempt)
             case .failure(let error) where error.kind == .unresolved:
                 let host = request.url.host ?? "the server"
                 throw Failure(message: "cannot resolve \(host): offline? --offline builds from the snapshots", status: nil, body: nil, attempts: attempt)
             case .failure(let error):
+                if let detail = error.detail { logger.debug("GET \(request.redactedURL): \(scrub(detail, request))") }
                 guard error.isTransient, attempt < retry.maxAttempts else {
                     throw Failure(message: scrub(error.description, request), status: nil, body: nil, attempts: attempt)
                 }
                 let wait = retry.delay(afterAttempt: attempt, retryAfter: nil)
-                logger.info("\(scrub(error.description, request)) from \(request.url.host ?? "server"); retrying in \(AsyncHTTPClientTransport.seconds(wait))")
-                try await pause(wait, attempt)
+                try await retrying(scrub(error.description, request), wait: wait, attempt: attempt, request, scope)
             }
         }
     }
 
-    private func pause(_ duration: Duration, _ attempt: Int) async throws(Failure) {
+    /// `fetch 'cats' (giphy): HTTP 429, retrying in 1 s (2 of 3)`, then the wait.
+    private func retrying(_ cause: String, wait: Duration, attempt: Int, _ request: HTTPRequest, _ scope: FetchScope?) async throws(Failure) {
+        let subject = scope?.name ?? request.server
+        logger.info("\(subject): \(cause), retrying in \(AsyncHTTPClientTransport.seconds(wait)) (\(attempt + 1) of \(retry.maxAttempts))")
         do {
-            try await sleep(duration)
+            try await sleep(wait)
         } catch {
-            throw Failure(message: "cancelled", status: nil, body: nil, attempts: attempt)
+            throw .interrupted(after: attempt)
         }
     }
 

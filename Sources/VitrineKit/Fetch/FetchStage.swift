@@ -50,22 +50,32 @@ struct FetchStage {
         // What builds killed while writing a snapshot left in data/.
         AtomicFile.removeLeftovers(in: options.site.appendingPathComponent("data"))
         var outcome = Outcome()
-        var toFetch: [GalleryConfig] = []
+        var toFetch: [(GalleryConfig, Existing?, staleQuery: Bool)] = []
         for gallery in config.galleries {
             guard gallery.source != .file else {
                 outcome.origins[gallery.name] = .catalog
                 continue
             }
-            let current = try existingSnapshot(gallery)
+            let existing = try existingSnapshot(gallery)
+            // A snapshot of the gallery's source that answers another query: what --offline
+            // builds from, what any other build replaces. Said once, here.
+            let stale = existing.flatMap { $0.snapshot.query != gallery.requestSummary ? $0 : nil }
+            let current = stale == nil ? existing : nil
             switch (fetch.mode, current) {
             case (.offline, .none):
+                if stale != nil {
+                    logger.warning("'\(gallery.name)': the query changed since the snapshot; --offline builds from the old snapshot")
+                    outcome.origins[gallery.name] = .snapshot
+                    continue
+                }
                 throw VitrineError(
                     "gallery '\(gallery.name)' (\(gallery.source.rawValue)): no snapshot at \(label(gallery)) answering \(describe(gallery)), and --offline forbids fetching",
                     kind: .missingInput)
             case (.offline, .some), (.snapshotsFirst, .some):
                 outcome.origins[gallery.name] = .snapshot
             case (.refresh, _), (.snapshotsFirst, .none):
-                toFetch.append(gallery)
+                if stale != nil { logger.info("fetch: '\(gallery.name)': the query changed since the snapshot; searching again") }
+                toFetch.append((gallery, current, stale != nil))
             }
         }
         let unresolved = try unresolvedFavorites(favorites)
@@ -82,6 +92,8 @@ struct FetchStage {
         }
         outcome.counters = await session.client.counters
         await session.close()
+        // Ctrl-C: the searches it cut short say nothing; the command says `interrupted`.
+        if Task.isCancelled { throw VitrineError.interrupted }
         // Said once: a single fatal failure is the error itself, not also a warning before it.
         if fatal.count == 1 && outcome.failures.count == 1 {
             throw VitrineError(outcome.failures[0], kind: .remote)
@@ -97,37 +109,42 @@ struct FetchStage {
     /// Runs the searches, writes fresh snapshots, looks up id-only favorites; returns the
     /// galleries left with nothing to show.
     private func searchAndResolve(
-        _ session: FetchSession, toFetch: [GalleryConfig], unresolved: [ItemID], into outcome: inout Outcome
+        _ session: FetchSession, toFetch: [(GalleryConfig, Existing?, staleQuery: Bool)], unresolved: [ItemID], into outcome: inout Outcome
     ) async throws(VitrineError) -> [String] {
         let clients = session.sources
 
         // Searches run concurrently (bounded by the fetch client); results are applied in config order.
-        let results = await withTaskGroup(of: (Int, Result<SearchResult, VitrineError>).self) { group in
-            for (index, gallery) in toFetch.enumerated() {
+        let results = await withTaskGroup(of: (Int, Result<SearchResult, VitrineError>, FetchScope.Answers).self) { group in
+            for (index, (gallery, _, _)) in toFetch.enumerated() {
                 group.addTask {
+                    let scope = FetchScope(Self.prefix(gallery))
                     do throws(VitrineError) {
-                        return (index, .success(try await clients.client(for: gallery.source).search(gallery, language: config.language)))
+                        let found = try await scope.run { () async throws(VitrineError) in
+                            try await clients.client(for: gallery.source).search(gallery, language: config.language)
+                        }
+                        return (index, .success(found), scope.recorded)
                     } catch {
-                        return (index, .failure(error))
+                        return (index, .failure(error), scope.recorded)
                     }
                 }
             }
-            var results: [(Int, Result<SearchResult, VitrineError>)] = []
+            var results: [(Int, Result<SearchResult, VitrineError>, FetchScope.Answers)] = []
             for await result in group {
                 results.append(result)
                 progress?.update("fetch searches", done: results.count, total: toFetch.count)
             }
             progress?.finish("fetch searches")
-            return results.sorted { $0.0 < $1.0 }.map(\.1)
+            return results.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
         }
+        if Task.isCancelled { throw VitrineError.interrupted }
         var fatal: [String] = []
-        for (gallery, result) in zip(toFetch, results) {
-            let prefix = "fetch '\(gallery.name)' (\(gallery.source.rawValue))"
+        for ((gallery, existing, staleQuery), (result, answers)) in zip(toFetch, results) {
+            let prefix = Self.prefix(gallery)
             switch result {
             case .success(let found):
                 let (items, problems) = Item.checked(found.items, file: prefix, data: nil) { [.key("results"), .index($0)] }
                 for problem in problems { logger.warning("\(problem)") }
-                if items.isEmpty, let previous = try existingSnapshot(gallery), !previous.snapshot.items.isEmpty {
+                if items.isEmpty, let previous = existing, !previous.snapshot.items.isEmpty {
                     let line = "\(prefix): the search returned 0 results; the snapshot of \(previous.date) has \(Format.count(previous.snapshot.items.count, "item", "items"))"
                     if fetch.strict {
                         outcome.origins[gallery.name] = .failed
@@ -147,14 +164,16 @@ struct FetchStage {
                 outcome.written.append(options.site.appendingPathComponent(ChangeRecord.path(of: gallery)))
                 outcome.changes[gallery.name] = change
                 outcome.origins[gallery.name] = .fetched
-                logger.info("fetch: '\(gallery.name)' \(Format.count(found.items.count, "item", "items")) from \(gallery.source.label)")
+                logger.info("\(FetchScope.line(gallery: gallery.name, items: found.items.count, source: gallery.source.label, answers: answers))")
             case .failure(let error):
-                if let kept = try existingSnapshot(gallery), !fetch.strict {
+                if let kept = existing, !fetch.strict {
                     outcome.origins[gallery.name] = .keptSnapshot
                     outcome.failures.append("\(prefix): \(error.message); kept snapshot of \(kept.date)")
                 } else {
                     outcome.origins[gallery.name] = .failed
-                    let reason = fetch.strict ? "--strict" : "no snapshot to fall back on"
+                    // The snapshot of the old query is no answer to the new one, but --offline builds from it.
+                    let fallback = staleQuery ? "the snapshot answers the old query (--offline builds from it)" : "no snapshot to fall back on"
+                    let reason = fetch.strict ? "--strict" : fallback
                     outcome.failures.append("\(prefix): \(error.message); \(reason)")
                     fatal.append(gallery.name)
                 }
@@ -164,11 +183,12 @@ struct FetchStage {
         if fetch.mode != .offline {
             for id in unresolved {
                 do {
-                    let found = try await clients.item(id)
+                    let found = try await FetchScope("favorite '\(id)'").run { () async throws(VitrineError) in try await clients.item(id) }
                     let (items, problems) = Item.checked([found], file: "favorite '\(id)'", data: nil) { _ in [] }
                     for problem in problems { logger.warning("\(problem)") }
                     outcome.resolved[id] = items.first
                 } catch {
+                    if Task.isCancelled { throw VitrineError.interrupted }
                     outcome.failures.append("favorite '\(id)': \(error.message)")
                 }
             }
@@ -196,13 +216,15 @@ struct FetchStage {
         gallery.requestSummary.map { "'\($0)'" } ?? "trending"
     }
 
-    /// The gallery's snapshot if it exists and answers the gallery's current search.
+    /// `fetch 'cats' (giphy)`: how a search's lines begin.
+    static func prefix(_ gallery: GalleryConfig) -> String {
+        "fetch '\(gallery.name)' (\(gallery.source.rawValue))"
+    }
+
+    /// The gallery's snapshot if it exists and is of the gallery's source (it may answer
+    /// another query: the caller compares).
     func existingSnapshot(_ gallery: GalleryConfig) throws(VitrineError) -> Existing? {
-        guard let snapshot = try reader.gallery(gallery)?.snapshot else { return nil }
-        guard snapshot.source == gallery.source, snapshot.query == gallery.requestSummary else {
-            logger.info("fetch: '\(gallery.name)' snapshot answers another search; it will be replaced")
-            return nil
-        }
+        guard let snapshot = try reader.gallery(gallery)?.snapshot, snapshot.source == gallery.source else { return nil }
         let modified = reader.folder.modified(gallery.inputPath)
         return Existing(snapshot: snapshot, date: modified.map { String(RFC3339.string(from: $0).prefix(10)) } ?? "unknown date")
     }

@@ -37,6 +37,18 @@ struct HTTPRequest: Sendable, Hashable {
     var secrets: [String] {
         secretQueryItems.compactMap(\.value).filter { !$0.isEmpty } + secretHeaders.values.filter { !$0.isEmpty }
     }
+
+    /// The server as messages name it: `api.giphy.com`, or `127.0.0.1:8080` when the URL
+    /// gives a port.
+    var server: String {
+        let host = url.host ?? "the server"
+        return url.port.map { "\(host):\($0)" } ?? host
+    }
+
+    /// The host and the port connected to: `api.giphy.com:443`.
+    var hostAndPort: String {
+        "\(url.host ?? "the server"):\(url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80))"
+    }
 }
 
 struct HTTPResponse: Sendable, Equatable {
@@ -77,7 +89,8 @@ public struct HTTPTimeouts: Sendable, Equatable {
 }
 
 /// A transport failure that is not an HTTP status: refused, reset, timed out, a name that
-/// does not resolve, an answer refused for its size or its redirects.
+/// does not resolve, a TLS handshake that failed, an answer refused for its size or its
+/// redirects, or the request cancelled (Ctrl-C).
 struct TransportError: Error, Sendable, CustomStringConvertible {
     enum Kind: Sendable {
         /// No connection or no complete answer in time; may succeed on retry.
@@ -86,12 +99,26 @@ struct TransportError: Error, Sendable, CustomStringConvertible {
         case connection
         /// The host name does not resolve: asking again gives the same answer.
         case unresolved
+        /// The TLS handshake failed (an untrusted certificate, one for another name, a
+        /// server that does not speak TLS): asking again gives the same answer.
+        case tls
         /// An answer refused for what it is (too large, a decompression bomb, too many
         /// redirects): asking again gives the same answer.
         case refused
+        /// The build was interrupted: nothing to say, nothing to retry.
+        case cancelled
     }
     var kind: Kind
+    /// One line in words, naming the server; never a library's own description.
     var description: String
+    /// The library's own description, for `--verbose` only.
+    var detail: String?
+
+    init(kind: Kind, description: String, detail: String? = nil) {
+        self.kind = kind
+        self.description = description
+        self.detail = detail
+    }
 
     /// Whether another attempt can succeed.
     var isTransient: Bool { kind == .timeout || kind == .connection }

@@ -45,8 +45,8 @@ actor HTTPCache {
         return (folder.appendingPathComponent("\(key).json"), folder.appendingPathComponent("\(key).body"))
     }
 
-    /// A stored response younger than `maxAge`, or nil.
-    func response(for request: HTTPRequest) -> HTTPResponse? {
+    /// A stored response younger than `maxAge`, and its age; or nil.
+    func response(for request: HTTPRequest) -> (response: HTTPResponse, age: Duration)? {
         let (metadataURL, bodyURL) = files(Self.key(for: request))
         // `FileBytes.read`: a pipe or device put in the cache is a miss, never a wait.
         guard let metadataData = FileBytes.read(atPath: metadataURL.path),
@@ -56,7 +56,8 @@ actor HTTPCache {
         else { return nil }
         let age = now().timeIntervalSince1970 - metadata.storedAt
         guard age >= 0, age <= maxAge.inSeconds else { return nil }
-        return HTTPResponse(status: metadata.status, headers: metadata.contentType.map { ["content-type": $0] } ?? [:], body: body)
+        let response = HTTPResponse(status: metadata.status, headers: metadata.contentType.map { ["content-type": $0] } ?? [:], body: body)
+        return (response, .milliseconds(Int64(age * 1000)))
     }
 
     func store(_ response: HTTPResponse, for request: HTTPRequest) throws(VitrineError) {

@@ -87,7 +87,9 @@ struct FavoritesServiceTests {
             credentials: APICredentials(giphyKey: "k"), cacheDirectory: site.appendingPathComponent("cache")
         )
         #expect(try await service(site, fetch: fetch).add("giphy:zzz") == .added(title: "Looked up", count: 1, limit: 20))
-        await #expect(throws: VitrineError("cannot add 'giphy:nope': HTTP 404: Not Found (status 404)")) { try await service(site, fetch: fetch).add("giphy:nope") }
+        await #expect(throws: VitrineError("cannot add 'giphy:nope': HTTP 404 from 127.0.0.1:\(server.port): Not Found (status 404)")) {
+            try await service(site, fetch: fetch).add("giphy:nope")
+        }
         #expect(await server.received().map(\.path) == ["/v1/gifs/zzz", "/v1/gifs/nope"])
     }
 

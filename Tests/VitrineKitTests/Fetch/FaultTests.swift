@@ -34,7 +34,7 @@ struct FaultTests {
         let server = try await Self.scripted([.json(#"{"data":[],"meta":{"status":401,"msg":"Unauthorized","response_id":""}}"#, status: 401)])
         defer { Task { await server.stop() } }
         let site = try FetchTestSite(server: server, galleries: Self.cats)
-        await expectFailure(site, "fetch 'cats' (giphy): HTTP 401: Unauthorized (status 401); no snapshot to fall back on")
+        await expectFailure(site, "fetch 'cats' (giphy): HTTP 401 from 127.0.0.1:\(server.port): Unauthorized (status 401); no snapshot to fall back on")
         #expect(await server.received().count == 1, "401 is not retried")
     }
 
@@ -50,7 +50,7 @@ struct FaultTests {
         let logs = LogCapture()
         let summary = try await site.build(site.options(.refresh, cacheMaxAge: .zero), logs: logs)
         let today = String(RFC3339.string(from: Date()).prefix(10))
-        let line = "fetch 'cats' (giphy): HTTP 403: Invalid authentication credentials; kept snapshot of \(today)"
+        let line = "fetch 'cats' (giphy): HTTP 403 from 127.0.0.1:\(server.port): Invalid authentication credentials; kept snapshot of \(today)"
         #expect(summary.fetchFailures == [line])
         #expect(logs.all.contains("warning: \(line)"))
         #expect(try site.snapshot("cats") == before)
@@ -64,7 +64,7 @@ struct FaultTests {
         let site = try FetchTestSite(server: server, galleries: Self.cats)
         try await site.build(site.options())
         let built = try TestSupport.tree(site.output)
-        await #expect(throws: VitrineError("fetch 'cats' (giphy): HTTP 500 after 3 attempts; --strict")) {
+        await #expect(throws: VitrineError("fetch 'cats' (giphy): HTTP 500 from 127.0.0.1:\(server.port) after 3 attempts; --strict")) {
             try await site.build(site.options(.refresh, strict: true, cacheMaxAge: .zero))
         }
         #expect(try TestSupport.tree(site.output) == built, "the previous site stays")
@@ -100,7 +100,8 @@ struct FaultTests {
         defer { Task { await server.stop() } }
         let site = try FetchTestSite(server: server, galleries: Self.cats)
         let sleeps = SleepLog()
-        await expectFailure(site, "fetch 'cats' (giphy): HTTP 500 after 3 attempts: boom; no snapshot to fall back on", options: site.options(sleeps: sleeps))
+        await expectFailure(
+            site, "fetch 'cats' (giphy): HTTP 500 from 127.0.0.1:\(server.port) after 3 attempts: boom; no snapshot to fall back on", options: site.options(sleeps: sleeps))
         #expect(await server.received().count == 3)
         let waits = await sleeps.durations
         #expect(waits.count == 2)
@@ -121,7 +122,7 @@ struct FaultTests {
         let clock = ContinuousClock()
         let start = clock.now
         await expectFailure(
-            site, "fetch 'cats' (giphy): no complete answer within 0.3 s after 3 attempts; no snapshot to fall back on",
+            site, "fetch 'cats' (giphy): no complete answer from 127.0.0.1:\(server.port) within 0.3 s after 3 attempts; no snapshot to fall back on",
             options: site.options(timeout: .milliseconds(300)))
         // Three full slow replies would take 9 s; timed-out attempts take about 1 s (slack for a busy CI machine).
         #expect(clock.now - start < .milliseconds(8_500), "each attempt stops at the timeout")
@@ -215,7 +216,9 @@ struct FaultTests {
             try await site.build(site.options(), logs: logs)
             Issue.record("the first build should fail: books has no snapshot")
         } catch {
-            #expect((error as? VitrineError)?.message == "fetch 'books' (google-books): HTTP 400: API key not valid: *** (code 400); no snapshot to fall back on")
+            #expect(
+                (error as? VitrineError)?.message
+                    == "fetch 'books' (google-books): HTTP 400 from 127.0.0.1:\(server.port): API key not valid: *** (code 400); no snapshot to fall back on")
         }
         try await site.build(site.options(), logs: logs)
         let secrets = [FetchTestSite.giphyKey, FetchTestSite.tmdbKey, FetchTestSite.booksKey]

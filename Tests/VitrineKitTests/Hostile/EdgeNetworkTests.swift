@@ -149,7 +149,7 @@ struct EdgeNetworkTests {
         defer { Task { await server.stop() } }
         let site = try FetchTestSite(server: server, galleries: Self.cats)
         await Self.faults.expectFailure(
-            site, "fetch 'cats' (giphy): the response is larger than 32 MB, far more than an API page; refused; no snapshot to fall back on")
+            site, "fetch 'cats' (giphy): the response from 127.0.0.1:\(server.port) is larger than 32 MB, far more than an API page; refused; no snapshot to fall back on")
         #expect(await server.received().count == 1)
     }
 
@@ -173,7 +173,7 @@ struct EdgeNetworkTests {
         defer { Task { await server.stop() } }
         let site = try FetchTestSite(server: server, galleries: Self.cats)
         await Self.faults.expectFailure(
-            site, "fetch 'cats' (giphy): the compressed response expands more than 50 times; refused; no snapshot to fall back on")
+            site, "fetch 'cats' (giphy): the compressed response from 127.0.0.1:\(server.port) expands more than 50 times; refused; no snapshot to fall back on")
         #expect(await server.received().count == 1)
     }
 
@@ -185,7 +185,7 @@ struct EdgeNetworkTests {
         defer { Task { await server.stop() } }
         let site = try FetchTestSite(server: server, galleries: Self.cats)
         await Self.faults.expectFailure(
-            site, "fetch 'cats' (giphy): more than 3 redirects, or a redirect loop; refused; no snapshot to fall back on")
+            site, "fetch 'cats' (giphy): more than 3 redirects from 127.0.0.1:\(server.port), or a redirect loop; refused; no snapshot to fall back on")
         #expect(await server.received().count == 4, "the request and its 3 redirects, once")
     }
 
@@ -201,7 +201,7 @@ struct EdgeNetworkTests {
             Issue.record("the build should fail")
         } catch let error as VitrineError {
             let year = Calendar(identifier: .gregorian).component(.year, from: Date()) + 10
-            #expect(error.message.hasPrefix("fetch 'cats' (giphy): HTTP 429; the server asks to wait until \(year)-"), "\(error.message)")
+            #expect(error.message.hasPrefix("fetch 'cats' (giphy): HTTP 429 from 127.0.0.1:\(server.port); the server asks to wait until \(year)-"), "\(error.message)")
             #expect(error.message.hasSuffix("longer than 30 s: try again then: API rate limit exceeded; no snapshot to fall back on"), "\(error.message)")
         }
         #expect(await sleeps.durations.isEmpty, "no wait")

@@ -85,7 +85,7 @@ struct MessageTests {
         await #expect {
             _ = try await transport.send(HTTPRequest(url: server.baseURL.appendingPathComponent("v1/gifs/search")))
         } throws: { error in
-            "\(error)" == "the response is larger than 32 MB, far more than an API page; refused"
+            "\(error)" == "the response from 127.0.0.1:\(server.port) is larger than 32 MB, far more than an API page; refused"
         }
     }
 
@@ -117,7 +117,7 @@ struct MessageTests {
         defer { Task { await server.stop() } }
         let site = try FetchTestSite(server: server, galleries: Self.cats)
         let logs = LogCapture()
-        let line = "fetch 'cats' (giphy): HTTP 403: Invalid authentication credentials; no snapshot to fall back on"
+        let line = "fetch 'cats' (giphy): HTTP 403 from 127.0.0.1:\(server.port): Invalid authentication credentials; no snapshot to fall back on"
         await #expect(throws: VitrineError(line)) { try await site.build(site.options(), logs: logs) }
         #expect(!logs.all.contains { $0.contains("Invalid authentication credentials") }, "not also a warning before the error")
     }

@@ -14,7 +14,12 @@ struct TMDBClient: SourceClient {
             let task = self.task ?? Task { try await load() }
             self.task = task
             do {
-                return try await task.value
+                // Its own task, which Ctrl-C would not reach: the galleries waiting pass it on.
+                return try await withTaskCancellationHandler {
+                    try await task.value
+                } onCancel: {
+                    task.cancel()
+                }
             } catch let error as VitrineError {
                 throw error
             } catch {
