@@ -17,16 +17,16 @@ import Testing
 @Suite("one hidden folder beside the output")
 struct SidecarFolderTests {
     /// A site with a file catalog in `BASE/site`; returns BASE and the site.
-    static func site(items: Int = 5) throws -> (base: URL, site: URL) {
+    static func site(items: Int = 5) async throws -> (base: URL, site: URL) {
         let site = try FileSourceTests.site(catalog: FileSourceTests.catalog(items))
         return (site.deletingLastPathComponent(), site)
     }
 
-    static func change(_ site: URL, title: String) throws {
+    static func change(_ site: URL, title: String) async throws {
         try FileSourceTests.catalog(5, title: { "\(title) \($0)" }).write(to: site.appendingPathComponent("catalog.json"))
     }
 
-    static func names(_ folder: URL) throws -> [String] {
+    static func names(_ folder: URL) async throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     }
 
@@ -35,34 +35,34 @@ struct SidecarFolderTests {
         return lstat(url.path, &status) == 0 ? UInt64(status.st_ino) : nil
     }
 
-    static func build(_ arguments: [String], in base: URL) throws -> TestSupport.Run {
-        try TestSupport.run(["build", "site", "--base-url", "https://example.org/"] + arguments, in: base)
+    static func build(_ arguments: [String], in base: URL) async throws -> TestSupport.Run {
+        try await TestSupport.spawn(["build", "site", "--base-url", "https://example.org/"] + arguments, in: base)
     }
 
     @Test("with --output elsewhere/www, the parent holds only www and .www.vitrine/, with the lock, records and spare in it")
-    func oneHiddenFolderBesideTheOutput() throws {
-        let (base, site) = try Self.site()
-        #expect(try Self.build(["--output", "elsewhere/www", "--quiet"], in: base).status == 0)
-        try Self.change(site, title: "Second")
-        let second = try Self.build(["--output", "elsewhere/www", "--quiet"], in: base)
+    func oneHiddenFolderBesideTheOutput() async throws {
+        let (base, site) = try await Self.site()
+        await #expect(try Self.build(["--output", "elsewhere/www", "--quiet"], in: base).status == 0)
+        try await Self.change(site, title: "Second")
+        let second = try await Self.build(["--output", "elsewhere/www", "--quiet"], in: base)
         #expect(second.status == 0, "\(second.stderr)")
         let elsewhere = base.appendingPathComponent("elsewhere")
-        #expect(try Self.names(elsewhere) == [".www.vitrine", "www"])
-        let sidecar = try Self.names(elsewhere.appendingPathComponent(".www.vitrine"))
+        await #expect(try Self.names(elsewhere) == [".www.vitrine", "www"])
+        let sidecar = try await Self.names(elsewhere.appendingPathComponent(".www.vitrine"))
         #expect(sidecar == ["filter", "folders", "lock", "spare"], "no staging or old tree left")
         #expect(OutputPublisher.isFolder(elsewhere.appendingPathComponent(".www.vitrine/spare").path))
-        #expect(try Self.names(base) == ["elsewhere", "site"])
-        #expect(try Self.names(site).filter { $0.contains(".www") || $0.contains(".public") } == [], "nothing in the site folder")
+        await #expect(try Self.names(base) == ["elsewhere", "site"])
+        await #expect(try Self.names(site).filter { $0.contains(".www") || $0.contains(".public") } == [], "nothing in the site folder")
         #expect(TestSupport.text(try TestSupport.tree(elsewhere.appendingPathComponent("www")), "things/index.html").contains("Second 0"))
     }
 
     @Test("an output built by an earlier vitrine (.public.vitrine-* beside it) is taken over quietly: records and spare moved in, leftovers and the old lock removed")
     func anOldLayoutIsUpgraded() async throws {
-        let (base, site) = try Self.site()
+        let (base, site) = try await Self.site()
         let output = site.appendingPathComponent("public")
-        #expect(try Self.build(["--quiet"], in: base).status == 0)
-        try Self.change(site, title: "Second")
-        #expect(try Self.build(["--quiet"], in: base).status == 0)
+        await #expect(try Self.build(["--quiet"], in: base).status == 0)
+        try await Self.change(site, title: "Second")
+        await #expect(try Self.build(["--quiet"], in: base).status == 0)
         // The layout of vitrine 0.2: each name beside the output, and what killed builds left.
         let sidecar = site.appendingPathComponent(".public.vitrine")
         for name in ["spare", "folders", "filter", "lock"] {
@@ -76,77 +76,77 @@ struct SidecarFolderTests {
         try OutputSafetyTests.write("x", to: site.appendingPathComponent(".public.vitrine-folders-\(dead)"))
         let spare = try #require(Self.inode(site.appendingPathComponent(".public.vitrine-spare")))
 
-        try Self.change(site, title: "Third")
-        let upgrade = try Self.build([], in: base)
+        try await Self.change(site, title: "Third")
+        let upgrade = try await Self.build([], in: base)
         #expect(upgrade.status == 0, "\(upgrade.stderr)")
         for alarming in ["warning", "error", "vitrine-", "removed", "moved"] {
             #expect(!upgrade.stderr.lowercased().contains(alarming), "\(upgrade.stderr)")
         }
-        #expect(try Self.names(site).filter { $0.hasPrefix(".public") } == [".public.vitrine"])
-        #expect(try Self.names(sidecar) == ["filter", "folders", "lock", "spare"])
+        await #expect(try Self.names(site).filter { $0.hasPrefix(".public") } == [".public.vitrine"])
+        await #expect(try Self.names(sidecar) == ["filter", "folders", "lock", "spare"])
         #expect(Self.inode(output) == spare, "the old spare tree was moved in and brought up to date, not made anew")
         let fresh = try TestSupport.temporaryDirectory("vitrine-fresh").appendingPathComponent("public")
         try await SiteBuilder().build(BuildOptions(site: site, siteLabel: "site", output: fresh, baseURL: "https://example.org/", jobs: 2))
         #expect(try TestSupport.tree(output) == (try TestSupport.tree(fresh)))
         // And the next build is an ordinary one.
-        let next = try Self.build(["--quiet"], in: base)
+        let next = try await Self.build(["--quiet"], in: base)
         #expect(next.status == 0 && next.stderr.isEmpty, "\(next.stderr)")
     }
 
     @Test("a build of the earlier vitrine still holding its lock beside the output is waited for")
-    func anOldBuildsLockIsHonoured() throws {
-        let (base, site) = try Self.site()
-        #expect(try Self.build(["--quiet"], in: base).status == 0)
+    func anOldBuildsLockIsHonoured() async throws {
+        let (base, site) = try await Self.site()
+        await #expect(try Self.build(["--quiet"], in: base).status == 0)
         let oldLock = site.appendingPathComponent(".public.vitrine-lock")
         var lock: FileLock? = try FileLock(oldLock, label: "old vitrine")
-        let waited = try Self.build(["--lock-timeout", "0.2"], in: base)
+        let waited = try await Self.build(["--lock-timeout", "0.2"], in: base)
         #expect(waited.status != 0)
         #expect(waited.stderr.contains("another vitrine build of site/public (pid \(getpid())) still holds its lock"), "\(waited.stderr)")
         lock = nil
         withExtendedLifetime(lock) {}
-        #expect(try Self.build(["--quiet"], in: base).status == 0)
+        await #expect(try Self.build(["--quiet"], in: base).status == 0)
         #expect(!FileManager.default.fileExists(atPath: oldLock.path), "the old lock is removed once taken over")
     }
 
     @Test("a link or a file at the hidden folder's name is refused in one line and never followed")
-    func aLinkAtTheFoldersNameIsRefused() throws {
-        let (base, site) = try Self.site()
+    func aLinkAtTheFoldersNameIsRefused() async throws {
+        let (base, site) = try await Self.site()
         let victim = base.appendingPathComponent("victim")
         try OutputSafetyTests.write("keep\n", to: victim.appendingPathComponent("keep.txt"))
         let sidecar = site.appendingPathComponent(".public.vitrine")
         try FileManager.default.createSymbolicLink(atPath: sidecar.path, withDestinationPath: "../victim")
-        let linked = try Self.build([], in: base)
+        let linked = try await Self.build([], in: base)
         #expect(linked.status != 0)
         #expect(
             linked.stderr.contains("site/.public.vitrine, where vitrine keeps its files for site/public, is a symbolic link, which vitrine never follows; remove it"),
             "\(linked.stderr)")
-        #expect(try Self.names(victim) == ["keep.txt"])
+        await #expect(try Self.names(victim) == ["keep.txt"])
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public").path), "nothing was published")
 
         try FileManager.default.removeItem(at: sidecar)
         try Data("mine\n".utf8).write(to: sidecar)
-        let file = try Self.build([], in: base)
+        let file = try await Self.build([], in: base)
         #expect(file.status != 0)
         #expect(file.stderr.contains("site/.public.vitrine, where vitrine keeps its files for site/public, is not a folder; remove it"), "\(file.stderr)")
         #expect(try String(contentsOf: sidecar, encoding: .utf8) == "mine\n")
     }
 
     @Test("the scaffold's .gitignore lists the hidden folder: after a build, git sees no file of vitrine's")
-    func theScaffoldIgnoresTheFolder() throws {
+    func theScaffoldIgnoresTheFolder() async throws {
         let folder = try TestSupport.temporaryDirectory("vitrine-new")
-        let new = try TestSupport.run(["new", "my-site"], in: folder)
+        let new = try await TestSupport.spawn(["new", "my-site"], in: folder)
         #expect(new.status == 0, "\(new.stderr)")
         let site = folder.appendingPathComponent("my-site")
         let ignore = try String(contentsOf: site.appendingPathComponent(".gitignore"), encoding: .utf8).split(separator: "\n")
         #expect(ignore.contains(".public.vitrine/"))
         #expect(!ignore.contains { $0.contains("vitrine-*") }, "no pattern for the names of the former layout")
-        let build = try TestSupport.run(["build", "my-site", "--offline", "--quiet"], in: folder)
+        let build = try await TestSupport.spawn(["build", "my-site", "--offline", "--quiet"], in: folder)
         #expect(build.status == 0, "\(build.stderr)")
-        #expect(try Self.names(site).filter { $0.contains("vitrine") && $0 != ".vitrine-cache" } == [".public.vitrine"])
+        await #expect(try Self.names(site).filter { $0.contains("vitrine") && $0 != ".vitrine-cache" } == [".public.vitrine"])
         let git = URL(fileURLWithPath: "/usr/bin/git")
         guard FileManager.default.isExecutableFile(atPath: git.path) else { return }
-        #expect(try TestSupport.run(["init", "-q"], in: site, executable: git).status == 0)
-        let status = try TestSupport.run(["status", "--porcelain", "--untracked-files=all"], in: site, executable: git)
+        #expect(try await TestSupport.spawn(["init", "-q"], in: site, executable: git).status == 0)
+        let status = try await TestSupport.spawn(["status", "--porcelain", "--untracked-files=all"], in: site, executable: git)
         #expect(status.status == 0)
         let seen = status.stdout.split(separator: "\n").filter { $0.contains("vitrine") || $0.contains("public/") }
         #expect(seen == [], "git sees none of vitrine's files: \(seen)")

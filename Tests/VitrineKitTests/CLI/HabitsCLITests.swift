@@ -6,21 +6,21 @@ import Testing
 /// that exit 64 in every command.
 @Suite("CLI habits")
 struct HabitsCLITests {
-    static func site() throws -> URL {
+    static func site() async throws -> URL {
         let folder = try TestSupport.temporaryDirectory()
-        let made = try TestSupport.run(["new", "site", "--source", "giphy", "--quiet"], in: folder)
+        let made = try await TestSupport.spawn(["new", "site", "--source", "giphy", "--quiet"], in: folder)
         #expect(made.status == 0, "\(made.stderr)")
         return folder
     }
 
     @Test func aliasesOfOtherGenerators() async throws {
-        let folder = try Self.site()
-        let server = try TestSupport.run(["server", "--help"], in: folder)
+        let folder = try await Self.site()
+        let server = try await TestSupport.spawn(["server", "--help"], in: folder)
         #expect(server.status == 0)
         #expect(server.stdout.contains("USAGE: vitrine serve"), "\(server.stdout)")
-        let list = try TestSupport.run(["favorites", "ls", "site"], in: folder)
+        let list = try await TestSupport.spawn(["favorites", "ls", "site"], in: folder)
         #expect(list.status == 0, "\(list.stderr)")
-        let remove = try TestSupport.run(["favorites", "rm", "giphy:nothere", "site"], in: folder)
+        let remove = try await TestSupport.spawn(["favorites", "rm", "giphy:nothere", "site"], in: folder)
         #expect(remove.stderr.contains("'giphy:nothere' is not in"), "\(remove.stderr)")
     }
 
@@ -36,26 +36,26 @@ struct HabitsCLITests {
             (["build", "--ofline", "site"], "error: unknown option '--ofline'. Did you mean '--offline'?"),
         ]
     )
-    func mistypesGetASuggestionAndExit64(arguments: [String], message: String) throws {
-        let folder = try Self.site()
-        let run = try TestSupport.run(arguments, in: folder)
+    func mistypesGetASuggestionAndExit64(arguments: [String], message: String) async throws {
+        let folder = try await Self.site()
+        let run = try await TestSupport.spawn(arguments, in: folder)
         #expect(run.status == 64)
         #expect(run.stderr.hasPrefix(message), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1, "one line: \(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/public").path))
     }
 
-    @Test func valuesThatLookLikeOptionsAreNotMistakes() throws {
-        let folder = try Self.site()
+    @Test func valuesThatLookLikeOptionsAreNotMistakes() async throws {
+        let folder = try await Self.site()
         // `-1` is the value of --jobs (the parser's own message), `help` the parser's command.
-        let jobs = try TestSupport.run(["build", "--jobs", "-1", "site"], in: folder)
+        let jobs = try await TestSupport.spawn(["build", "--jobs", "-1", "site"], in: folder)
         #expect(jobs.stderr.contains("--jobs must be between 1 and 256"), "\(jobs.stderr)")
-        #expect(try TestSupport.run(["help", "build"], in: folder).status == 0)
+        #expect(try await TestSupport.spawn(["help", "build"], in: folder).status == 0)
     }
 
-    @Test func shortBaseURL() throws {
-        let folder = try Self.site()
-        let run = try TestSupport.run(["build", "-b", "https://example.org/cats/", "site", "--offline", "--quiet"], in: folder)
+    @Test func shortBaseURL() async throws {
+        let folder = try await Self.site()
+        let run = try await TestSupport.spawn(["build", "-b", "https://example.org/cats/", "site", "--offline", "--quiet"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         let sitemap = try String(contentsOf: folder.appendingPathComponent("site/public/sitemap.xml"), encoding: .utf8)
         #expect(sitemap.contains("https://example.org/cats/"))
@@ -68,9 +68,9 @@ struct HabitsCLITests {
             ["new", "other", "--base-url", "ftp://x"],
         ]
     )
-    func usageErrorsExit64InEveryCommand(arguments: [String]) throws {
-        let folder = try Self.site()
-        let run = try TestSupport.run(arguments, in: folder)
+    func usageErrorsExit64InEveryCommand(arguments: [String]) async throws {
+        let folder = try await Self.site()
+        let run = try await TestSupport.spawn(arguments, in: folder)
         #expect(run.status == 64, "\(run.stderr)")
         #expect(run.stderr.lowercased().hasPrefix("error: "), "\(run.stderr)")
     }
@@ -96,11 +96,11 @@ struct HabitsCLITests {
         return (socket, UInt16(bigEndian: address.sin_port))
     }
 
-    @Test func aBusyPortIsKnownBeforeTheBuild() throws {
-        let folder = try Self.site()
+    @Test func aBusyPortIsKnownBeforeTheBuild() async throws {
+        let folder = try await Self.site()
         let held = try #require(Self.occupy(0))
         defer { close(held.socket) }
-        let run = try TestSupport.run(["serve", "site", "--port", "\(held.port)"], in: folder)
+        let run = try await TestSupport.spawn(["serve", "site", "--port", "\(held.port)"], in: folder)
         #expect(run.status == 1)
         let message =
             "error: serve on 127.0.0.1:\(held.port): port \(held.port) is already in use (another vitrine serve?); "
@@ -109,8 +109,8 @@ struct HabitsCLITests {
     }
 
     /// With no --port, a taken 8080 gives way to the next free port, said once.
-    @Test func theDefaultPortGivesWayToTheNextFreeOne() throws {
-        let folder = try Self.site()
+    @Test func theDefaultPortGivesWayToTheNextFreeOne() async throws {
+        let folder = try await Self.site()
         let held = Self.occupy(8080)  // nil: another process has it, which serves as well
         defer { if let held { close(held.socket) } }
         let process = Process()

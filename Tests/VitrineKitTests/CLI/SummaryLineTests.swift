@@ -8,38 +8,38 @@ import Testing
 /// the full warning only where it matters (`check`, `--strict`).
 @Suite("summary line and notes")
 struct SummaryLineTests {
-    static func site() throws -> URL {
+    static func site() async throws -> URL {
         let folder = try TestSupport.temporaryDirectory()
-        let made = try TestSupport.run(["new", "site", "--source", "giphy", "--quiet"], in: folder)
+        let made = try await TestSupport.spawn(["new", "site", "--source", "giphy", "--quiet"], in: folder)
         #expect(made.status == 0, "\(made.stderr)")
         return folder
     }
 
     /// The site's files as a person lists them: not vitrine's hidden records.
-    static func visibleFiles(_ output: URL) throws -> [String] {
+    static func visibleFiles(_ output: URL) async throws -> [String] {
         try TestSupport.tree(output).keys.filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
     }
 
-    @Test func theLineCountsWhatIsOnDisk() throws {
-        let folder = try Self.site()
+    @Test func theLineCountsWhatIsOnDisk() async throws {
+        let folder = try await Self.site()
         let staticFolder = folder.appendingPathComponent("site/static")
         try FileManager.default.createDirectory(at: staticFolder, withIntermediateDirectories: true)
         try Data("<!doctype html><title>x</title>".utf8).write(to: staticFolder.appendingPathComponent("hello.html"))
         try Data("cats".utf8).write(to: staticFolder.appendingPathComponent("CNAME"))
-        let first = try TestSupport.run(["build", "site", "--offline"], in: folder)
+        let first = try await TestSupport.spawn(["build", "site", "--offline"], in: folder)
         #expect(first.status == 0, "\(first.stderr)")
-        let files = try Self.visibleFiles(folder.appendingPathComponent("site/public"))
+        let files = try await Self.visibleFiles(folder.appendingPathComponent("site/public"))
         let pages = files.filter { $0.hasSuffix(".html") }.count
         let others = files.count - pages
         #expect(pages > 5 && others > 2)
         #expect(first.stdout.hasPrefix("wrote \(pages) pages and \(others) other files ("), "\(first.stdout) for \(files)")
         #expect(first.stdout.contains(" KB) to site/public in "))
 
-        let again = try TestSupport.run(["build", "site", "--offline"], in: folder)
+        let again = try await TestSupport.spawn(["build", "site", "--offline"], in: folder)
         #expect(again.stdout.hasPrefix("nothing changed in site/public (\(pages) pages and \(others) other files) in "), "\(again.stdout)")
 
         try Data("# Home\n\nChanged.\n".utf8).write(to: folder.appendingPathComponent("site/content/index.md"))
-        let changed = try TestSupport.run(["build", "site", "--offline"], in: folder)
+        let changed = try await TestSupport.spawn(["build", "site", "--offline"], in: folder)
         #expect(changed.stdout.hasPrefix("wrote 1 of \(files.count) files ("), "\(changed.stdout)")
         #expect(changed.stdout.hasSuffix(": \(pages) pages and \(others) other files\n"), "\(changed.stdout)")
     }
@@ -53,28 +53,28 @@ struct SummaryLineTests {
         #expect(summary.line == "wrote 1 of 2 files (1 KB) to out in 0.1 s: 1 page and 1 other file")
     }
 
-    @Test func theBaseURLNoteIsShortAndQuiet() throws {
-        let folder = try Self.site()
-        let build = try TestSupport.run(["build", "site", "--offline"], in: folder)
+    @Test func theBaseURLNoteIsShortAndQuiet() async throws {
+        let folder = try await Self.site()
+        let build = try await TestSupport.spawn(["build", "site", "--offline"], in: folder)
         #expect(build.stderr.contains("note: no baseURL yet, so no sitemap, feed or share links; `vitrine check` says more\n"), "\(build.stderr)")
         #expect(!build.stderr.contains("warning"), "\(build.stderr)")
-        let quiet = try TestSupport.run(["build", "site", "--offline", "--quiet"], in: folder)
+        let quiet = try await TestSupport.spawn(["build", "site", "--offline", "--quiet"], in: folder)
         #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
-        let unchanged = try TestSupport.run(["build", "site", "--offline", "--quiet"], in: folder)
+        let unchanged = try await TestSupport.spawn(["build", "site", "--offline", "--quiet"], in: folder)
         #expect(unchanged.stderr.isEmpty, "\(unchanged.stderr)")
-        let strict = try TestSupport.run(["build", "site", "--offline", "--strict", "--quiet"], in: folder)
+        let strict = try await TestSupport.spawn(["build", "site", "--offline", "--strict", "--quiet"], in: folder)
         #expect(strict.stderr == "warning: \(SiteConfig.withoutBaseURL)\n", "\(strict.stderr)")
-        let check = try TestSupport.run(["check", "site"], in: folder)
+        let check = try await TestSupport.spawn(["check", "site"], in: folder)
         #expect(check.stderr == "warning: \(SiteConfig.withoutBaseURL)\n", "\(check.stderr)")
     }
 
     /// Issue 38, item 8: `--verbose` says each stage once, with what it is for, and no
     /// internal phrases.
-    @Test func verboseSaysEachStageOnceInPlainWords() throws {
-        let folder = try Self.site()
-        #expect(try TestSupport.run(["build", "site", "--offline", "--quiet"], in: folder).status == 0)
+    @Test func verboseSaysEachStageOnceInPlainWords() async throws {
+        let folder = try await Self.site()
+        #expect(try await TestSupport.spawn(["build", "site", "--offline", "--quiet"], in: folder).status == 0)
         try Data("# Home\n\nChanged.\n".utf8).write(to: folder.appendingPathComponent("site/content/index.md"))
-        let run = try TestSupport.run(["build", "site", "--offline", "--verbose"], in: folder)
+        let run = try await TestSupport.spawn(["build", "site", "--offline", "--verbose"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         let stages = run.stderr.split(separator: "\n").filter { $0.hasPrefix("stage: ") }
         #expect(stages.count == Set(stages).count, "each stage once: \(stages)")

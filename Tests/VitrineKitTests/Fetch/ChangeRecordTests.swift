@@ -98,7 +98,7 @@ struct ChangeRecordTests {
 
         // `vitrine diff`, as text and JSON, reads the record.
         let folder = site.folder.deletingLastPathComponent()
-        let diff = try TestSupport.run(["diff", "site"], in: folder)
+        let diff = try await TestSupport.spawn(["diff", "site"], in: folder)
         #expect(diff.status == 0, "\(diff.stderr)")
         #expect(
             diff.stdout == """
@@ -109,7 +109,7 @@ struct ChangeRecordTests {
                   - giphy:g1  Cat 1 GIF
 
                 """)
-        let json = try TestSupport.run(["diff", "site", "--json"], in: folder)
+        let json = try await TestSupport.spawn(["diff", "site", "--json"], in: folder)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let galleries = try #require(object?["galleries"] as? [[String: Any]])
         #expect((galleries.first?["added"] as? [[String: Any]])?.map { $0["id"] as? String } == ["giphy:g6", "giphy:g7"])
@@ -125,7 +125,7 @@ struct ChangeRecordTests {
         try FileManager.default.copyItem(at: site.folder, to: old)
         shift.set(1)
         try await site.build(site.options(.refresh, cacheMaxAge: .zero))
-        let diff = try TestSupport.run(["diff", "site", "--from", "old"], in: site.folder.deletingLastPathComponent())
+        let diff = try await TestSupport.spawn(["diff", "site", "--from", "old"], in: site.folder.deletingLastPathComponent())
         #expect(diff.status == 0, "\(diff.stderr)")
         #expect(diff.stdout == "cats (giphy): 1 added, 1 removed\n  + giphy:g6  Cat 6 GIF\n  - giphy:g0  Cat 0 GIF\n")
     }
@@ -138,13 +138,13 @@ struct ChangeRecordTests {
         let folder = site.folder.deletingLastPathComponent()
         let environment = ["VITRINE_GIPHY_URL": server.baseURL.absoluteString, "GIPHY_API_KEY": "cli-SECRET-key"]
         let arguments = ["build", "site", "--refresh", "--quiet", "--cache-max-age", "0", "--cache-dir", "cache", "--detailed-exitcode"]
-        #expect(try TestSupport.run(arguments, in: folder, environment: environment).status == 0, "a first snapshot")
-        #expect(try TestSupport.run(arguments, in: folder, environment: environment).status == 0, "the same results")
+        #expect(try await TestSupport.spawn(arguments, in: folder, environment: environment).status == 0, "a first snapshot")
+        #expect(try await TestSupport.spawn(arguments, in: folder, environment: environment).status == 0, "the same results")
         shift.set(3)
-        let changed = try TestSupport.run(arguments, in: folder, environment: environment)
+        let changed = try await TestSupport.spawn(arguments, in: folder, environment: environment)
         #expect(changed.status == 2, "\(changed.stderr)")
         #expect(changed.stderr.isEmpty, "\(changed.stderr)")
-        let offline = try TestSupport.run(["build", "site", "--offline", "--quiet", "--detailed-exitcode"], in: folder)
+        let offline = try await TestSupport.spawn(["build", "site", "--offline", "--quiet", "--detailed-exitcode"], in: folder)
         #expect(offline.status == 0, "an offline build refreshes nothing: \(offline.stderr)")
     }
 }

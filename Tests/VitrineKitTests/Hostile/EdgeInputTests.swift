@@ -10,14 +10,14 @@ struct EdgeInputTests {
     static let secret = "topsecret-4242"
 
     /// A fixture site with `secret.txt` (holding `secret`) beside it, outside the site.
-    static func siteWithSecretBeside() throws -> (site: URL, secret: URL) {
+    static func siteWithSecretBeside() async throws -> (site: URL, secret: URL) {
         let site = try TestSupport.copySite(TestSupport.fixtureSite)
         let secret = try TestSupport.temporaryDirectory("vitrine-outside").appendingPathComponent("secret.txt")
         try Data("key=\(Self.secret)\n".utf8).write(to: secret)
         return (site, secret)
     }
 
-    static func link(_ relative: String, in site: URL, to destination: String) throws {
+    static func link(_ relative: String, in site: URL, to destination: String) async throws {
         let url = site.appendingPathComponent(relative)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? FileManager.default.removeItem(at: url)
@@ -35,8 +35,8 @@ struct EdgeInputTests {
 
     @Test(arguments: ["static/env.txt", "content/secret.md"])
     func aLinkOutOfTheSiteIsRefusedAndNothingOfItIsPublished(_ relative: String) async throws {
-        let (site, secret) = try Self.siteWithSecretBeside()
-        try Self.link(relative, in: site, to: secret.path)
+        let (site, secret) = try await Self.siteWithSecretBeside()
+        try await Self.link(relative, in: site, to: secret.path)
         let (error, output) = try await Self.failedBuild(site)
         #expect(error?.message.hasPrefix("site/\(relative): is a symbolic link out of the site folder") == true, "\(String(describing: error))")
         #expect(error?.message.contains("\n") == false)
@@ -51,7 +51,7 @@ struct EdgeInputTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (index, (path, name, text)) in shared.enumerated() {
             try Data(text.utf8).write(to: folder.appendingPathComponent(name))
-            try link(path, in: site, to: index == 0 ? folder.appendingPathComponent(name).path : "../shared/\(name)")
+            try await link(path, in: site, to: index == 0 ? folder.appendingPathComponent(name).path : "../shared/\(name)")
         }
         let output = try TestSupport.temporaryDirectory().appendingPathComponent("public")
         try await TestSupport.build(site, output: output)
@@ -61,13 +61,13 @@ struct EdgeInputTests {
     /// The whole folder a link to one outside the site: refused as one file would be.
     @Test(arguments: [("static", "static"), ("content", "content/page.md"), ("templates", "templates"), ("i18n", "i18n")])
     func aFolderLinkedOutOfTheSiteIsRefused(_ folder: String, _ named: String) async throws {
-        let (site, secret) = try Self.siteWithSecretBeside()
+        let (site, secret) = try await Self.siteWithSecretBeside()
         let outside = secret.deletingLastPathComponent()
         for name in ["page.md", "robots.txt", "404.mustache", "ko.yml"] {
             try FileManager.default.copyItem(at: secret, to: outside.appendingPathComponent(name))
         }
         try? FileManager.default.removeItem(at: site.appendingPathComponent(folder))
-        try Self.link(folder, in: site, to: outside.path)
+        try await Self.link(folder, in: site, to: outside.path)
         let (error, output) = try await Self.failedBuild(site)
         #expect(error?.message.hasPrefix("site/\(named): is a symbolic link out of the site folder") == true, "\(String(describing: error))")
         #expect(!FileManager.default.fileExists(atPath: output.path))
@@ -90,7 +90,7 @@ struct EdgeInputTests {
         let new = try await TestSupport.offPool { try TestSupport.run(["new", "s"], in: folder) }
         #expect(new.status == 0, "\(new.stderr)")
         let site = folder.appendingPathComponent("s")
-        try Self.link(relative, in: site, to: "/proc/self/environ")
+        try await Self.link(relative, in: site, to: "/proc/self/environ")
         let build = try await TestSupport.offPool {
             try TestSupport.run(["build", "s", "--offline", "--quiet"], in: folder, environment: ["GIPHY_API_KEY": Self.secret])
         }
@@ -104,7 +104,7 @@ struct EdgeInputTests {
     /// Any input read through a link into /proc or /sys is refused, wherever it is.
     @Test func anInputThatLeadsIntoProcIsRefused() async throws {
         let site = try TestSupport.copySite(TestSupport.fixtureSite)
-        try Self.link("favorites.json", in: site, to: "/proc/self/environ")
+        try await Self.link("favorites.json", in: site, to: "/proc/self/environ")
         let (error, _) = try await Self.failedBuild(site)
         #expect(error?.message.hasPrefix("site/favorites.json: leads into /proc or /sys") == true, "\(String(describing: error))")
     }
@@ -123,8 +123,8 @@ struct EdgeInputTests {
 
     @Test(arguments: ["templates/404.mustache", "i18n/ko.yml", "templates/assets/vitrine.css"])
     func aLinkedTemplateOrTranslationOutOfTheSiteIsRefused(_ relative: String) async throws {
-        let (site, secret) = try Self.siteWithSecretBeside()
-        try Self.link(relative, in: site, to: secret.path)
+        let (site, secret) = try await Self.siteWithSecretBeside()
+        try await Self.link(relative, in: site, to: secret.path)
         let (error, _) = try await Self.failedBuild(site)
         #expect(error?.message.hasPrefix("site/\(relative): is a symbolic link out of the site folder") == true, "\(String(describing: error))")
         let check = SiteCheck(options: BuildOptions(site: site, siteLabel: "site")).run()
@@ -165,7 +165,7 @@ struct EdgeInputTests {
         }
     }
 
-    @Test func userTextDropsTheBOMAndCRLFOnly() throws {
+    @Test func userTextDropsTheBOMAndCRLFOnly() async throws {
         #expect(try UserText.decode(Data([0xEF, 0xBB, 0xBF] + Array("a\r\nb\rc\r\n".utf8)), file: "f") == "a\nb\rc\n")
         #expect(try UserText.decode(Data("plain\n".utf8), file: "f") == "plain\n")
         #expect(throws: VitrineError("f: not valid UTF-8 text")) { try UserText.decode(Data([0xFF, 0x0D, 0x0A]), file: "f") }

@@ -17,7 +17,7 @@ import Testing
 /// line; what killed builds left in data/ goes.
 @Suite("edges of publishing")
 struct EdgePublishingTests {
-    static func site(items: Int = 3) throws -> (site: URL, output: URL) {
+    static func site(items: Int = 3) async throws -> (site: URL, output: URL) {
         try OutputSafetyTests.site(items: items)
     }
 
@@ -28,7 +28,7 @@ struct EdgePublishingTests {
     }
 
     /// A new catalog, so that the next build changes pages.
-    static func change(_ site: URL, items: Int, title: String = "Renamed") throws {
+    static func change(_ site: URL, items: Int, title: String = "Renamed") async throws {
         try FileSourceTests.catalog(items, title: { "\(title) \($0)" }).write(to: site.appendingPathComponent("catalog.json"))
     }
 
@@ -50,7 +50,7 @@ struct EdgePublishingTests {
 
     @Test("--report writes through a character device, a symbolic link and a named pipe, never replacing them (1)")
     func aReportIsWrittenThroughWhatIsThere() async throws {
-        let (site, output) = try Self.site()
+        let (site, output) = try await Self.site()
         let folder = site.deletingLastPathComponent()
         // A device: /dev/null's numbers, made here.
         let device = folder.appendingPathComponent("null")
@@ -63,7 +63,7 @@ struct EdgePublishingTests {
         try Data("old".utf8).write(to: target)
         let link = folder.appendingPathComponent("report.json")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "target.json")
-        try Self.change(site, items: 3, title: "Linked")
+        try await Self.change(site, items: 3, title: "Linked")
         try await Self.build(site, output, report: link)
         #expect(Self.kind(link.path) == S_IFLNK, "the link is still a link")
         #expect(Self.isReport(try Data(contentsOf: target)), "the report went to the link's target")
@@ -74,7 +74,7 @@ struct EdgePublishingTests {
         let reader = open(fifo.path, O_RDONLY | O_NONBLOCK)
         try #require(reader >= 0)
         defer { close(reader) }
-        try Self.change(site, items: 3, title: "Piped")
+        try await Self.change(site, items: 3, title: "Piped")
         try await Self.build(site, output, report: fifo)
         var bytes = [UInt8](repeating: 0, count: 1 << 16)
         let count = read(reader, &bytes, bytes.count)
@@ -84,7 +84,7 @@ struct EdgePublishingTests {
 
     @Test("--report naming a pipe nobody reads is refused in one line before any work (1)")
     func aPipeWithoutAReaderIsRefusedBeforeTheBuild() async throws {
-        let (site, output) = try Self.site()
+        let (site, output) = try await Self.site()
         let fifo = site.deletingLastPathComponent().appendingPathComponent("fifo")
         try #require(mkfifo(fifo.path, 0o644) == 0)
         await #expect(throws: VitrineError("\(fifo.path): --report: nothing reads from it (a pipe or socket with no reader)")) {
@@ -95,10 +95,10 @@ struct EdgePublishingTests {
     }
 
     @Test("vitrine build --report >(cat > FILE), from a shell, writes the report through the pipe and exits 0 (1, 13)")
-    func aProcessSubstitutionGetsTheReport() throws {
-        let (site, _) = try Self.site()
+    func aProcessSubstitutionGetsTheReport() async throws {
+        let (site, _) = try await Self.site()
         let file = site.deletingLastPathComponent().appendingPathComponent("piped.json")
-        let run = try Self.shell(#"vitrine="$1"; "$vitrine" build "$2" -q --report >(cat > "$3"); status=$?; wait $!; exit $status"#, TestSupport.binary.path, site.path, file.path)
+        let run = try await Self.shell(#"vitrine="$1"; "$vitrine" build "$2" -q --report >(cat > "$3"); status=$?; wait $!; exit $status"#, TestSupport.binary.path, site.path, file.path)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(Self.isReport(try Data(contentsOf: file)))
     }
@@ -107,10 +107,10 @@ struct EdgePublishingTests {
 
     @Test("a report that cannot be written fails the build before the exchange: the site is as it was (13)")
     func aReportThatCannotBeWrittenLeavesTheSiteAsItWas() async throws {
-        let (site, output) = try Self.site()
+        let (site, output) = try await Self.site()
         try await Self.build(site, output)
         let before = try TestSupport.tree(output)
-        try Self.change(site, items: 4)
+        try await Self.change(site, items: 4)
         // /dev/full's numbers: every write fails with ENOSPC.
         let full = site.deletingLastPathComponent().appendingPathComponent("full")
         try #require(mknod(full.path, S_IFCHR | 0o666, Self.device(1, 7)) == 0)
@@ -135,9 +135,9 @@ struct EdgePublishingTests {
 
     @Test("a link at the spare tree's name is removed, never written through, and the next builds succeed (3)")
     func aLinkAtTheSparesNameIsNeverFollowed() async throws {
-        let (site, output) = try Self.site()
+        let (site, output) = try await Self.site()
         try await Self.build(site, output)
-        try Self.change(site, items: 3, title: "Second")
+        try await Self.change(site, items: 3, title: "Second")
         try await Self.build(site, output)
         let spare = site.appendingPathComponent(".public.vitrine/spare")
         #expect(Self.kind(spare.path) == S_IFDIR, "a spare tree exists after a rebuild")
@@ -148,7 +148,7 @@ struct EdgePublishingTests {
         try FileTree.remove(spare.path)
         try FileManager.default.createSymbolicLink(atPath: spare.path, withDestinationPath: "../victim")
         for round in 0..<3 {
-            try Self.change(site, items: 3, title: "Round\(round)")
+            try await Self.change(site, items: 3, title: "Round\(round)")
             try await Self.build(site, output)
             #expect(try TestSupport.text(TestSupport.tree(output), "things/index.html").contains("Round\(round) 0"), "round \(round) published")
             #expect(Self.kind(spare.path) != S_IFLNK, "the link is gone after round \(round)")
@@ -158,10 +158,10 @@ struct EdgePublishingTests {
 
     @Test("an output swapped for a link during the build is not published through, and the link never becomes the spare (3)")
     func anOutputSwappedForALinkDuringTheBuildIsRefused() async throws {
-        let (site, output) = try Self.site()
+        let (site, output) = try await Self.site()
         try await Self.build(site, output)
         let elsewhere = site.deletingLastPathComponent().appendingPathComponent("elsewhere")
-        try Self.change(site, items: 4)
+        try await Self.change(site, items: 4)
         await #expect(throws: VitrineError("output public was replaced by something that is not a folder during the build; nothing was published")) {
             try await Self.build(site, output) { options in
                 options.afterCarryOver = {
@@ -181,7 +181,7 @@ struct EdgePublishingTests {
 
     @Test("a link at the lock's name is refused in one line, never followed (3)")
     func aLinkAtTheLocksNameIsRefused() async throws {
-        let (site, output) = try Self.site()
+        let (site, output) = try await Self.site()
         let target = site.deletingLastPathComponent().appendingPathComponent("target")
         try Data("keep\n".utf8).write(to: target)
         try FileManager.default.createDirectory(at: site.appendingPathComponent(".public.vitrine"), withIntermediateDirectories: false)
@@ -196,12 +196,12 @@ struct EdgePublishingTests {
 
     @Test("what a person adds to, replaces in or removes from the output during a build is kept so in the new site (4)")
     func filesWrittenDuringTheBuildAreKept() async throws {
-        let (site, output) = try Self.site()
+        let (site, output) = try await Self.site()
         try await Self.build(site, output)
         try Data("old\n".utf8).write(to: output.appendingPathComponent("CNAME"))
         try Data("bye\n".utf8).write(to: output.appendingPathComponent("gone.txt"))
         try await Self.build(site, output)  // nothing changed: the output is as it was
-        try Self.change(site, items: 4)
+        try await Self.change(site, items: 4)
         let summary = try await Self.build(site, output) { options in
             options.afterCarryOver = {
                 try? Data("written during the build\n".utf8).write(to: output.appendingPathComponent("NOTES.txt"))
@@ -222,7 +222,7 @@ struct EdgePublishingTests {
         #expect(TestSupport.text(tree, "404.html") != "mine\n")
         #expect(summary.warnings.contains("public/404.html changed during the build and is where the new site puts its own; the new site has vitrine's"))
         // And the next build keeps them, as files vitrine did not write.
-        try Self.change(site, items: 5)
+        try await Self.change(site, items: 5)
         try await Self.build(site, output)
         #expect(try String(contentsOf: output.appendingPathComponent("NOTES.txt"), encoding: .utf8) == "written during the build\n")
         #expect(try String(contentsOf: output.appendingPathComponent("drafts/one.md"), encoding: .utf8) == "draft\n")
@@ -231,7 +231,7 @@ struct EdgePublishingTests {
     // MARK: 17. An output that is a mount point
 
     @Test("the mount-point test of an output: a mounted file system is one, a plain folder is not (17)")
-    func mountPointsAreTold() throws {
+    func mountPointsAreTold() async throws {
         #if os(Linux)
             #expect(vitrine_is_mount_point("/proc") == 1)
         #endif
@@ -240,14 +240,14 @@ struct EdgePublishingTests {
     }
 
     @Test("an output that is a mount point (a tmpfs, a bind mount) is refused in one line saying what to do (17)", arguments: ["tmpfs", "bind"])
-    func aMountPointOutputIsRefused(_ how: String) throws {
-        let (site, output) = try Self.site()
+    func aMountPointOutputIsRefused(_ how: String) async throws {
+        let (site, output) = try await Self.site()
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         let volume = site.deletingLastPathComponent().appendingPathComponent("volume")
         try FileManager.default.createDirectory(at: volume, withIntermediateDirectories: true)
         let mount = how == "tmpfs" ? #"mount -t tmpfs none "$3""# : #"mount --bind "$4" "$3""#
         // A private mount namespace: the mount disappears with the shell.
-        let run = try Self.shell(
+        let run = try await Self.shell(
             #"exec unshare -m sh -c '"# + mount + #" || exit 99; "$1" build "$2" -q' sh "$@""#, TestSupport.binary.path, site.path, output.path, volume.path)
         guard run.status != 99 else {
             // No mount namespaces here (an unprivileged sandbox): `mountPointsAreTold` covers the test.
@@ -265,7 +265,7 @@ struct EdgePublishingTests {
 
     @Test("what killed builds left in data/ is removed by the next build, a live process's kept; the scaffold's .gitignore lists both kinds (18)")
     func leftoversInDataAreRemoved() async throws {
-        let (site, output) = try Self.site()
+        let (site, output) = try await Self.site()
         let data = site.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         let dead = data.appendingPathComponent(".cats.json.tmp-2147483646-12345")
@@ -288,7 +288,7 @@ struct EdgePublishingTests {
     // MARK: Support
 
     /// Runs `script` with `bash -c` (for process substitution) and `arguments` as $1….
-    static func shell(_ script: String, _ arguments: String...) throws -> TestSupport.Run {
-        try TestSupport.run(["-c", script, "bash"] + arguments, in: FileManager.default.temporaryDirectory, executable: URL(fileURLWithPath: "/bin/bash"))
+    static func shell(_ script: String, _ arguments: String...) async throws -> TestSupport.Run {
+        try await TestSupport.spawn(["-c", script, "bash"] + arguments, in: FileManager.default.temporaryDirectory, executable: URL(fileURLWithPath: "/bin/bash"))
     }
 }

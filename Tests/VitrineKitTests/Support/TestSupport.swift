@@ -120,6 +120,14 @@ enum TestSupport {
         let stderr: String
     }
 
+    /// `run` on a thread of its own (`offPool`): what an async test calls, so a spawned binary
+    /// never holds a thread of the pool that in-process stub servers answer on.
+    static func spawn(
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:], executable: URL? = nil
+    ) async throws -> Run {
+        try await offPool { try run(arguments, in: directory, environment: environment, executable: executable) }
+    }
+
     /// Runs the binary (or `executable`) with arguments in `directory`, without a terminal,
     /// with `environment` added to the test's own.
     static func run(
