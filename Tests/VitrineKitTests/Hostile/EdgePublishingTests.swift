@@ -98,7 +98,8 @@ struct EdgePublishingTests {
     func aProcessSubstitutionGetsTheReport() async throws {
         let (site, _) = try await Self.site()
         let file = site.deletingLastPathComponent().appendingPathComponent("piped.json")
-        let run = try await Self.shell(#"vitrine="$1"; "$vitrine" build "$2" -q --report >(cat > "$3"); status=$?; wait $!; exit $status"#, TestSupport.binary.path, site.path, file.path)
+        let script = #"vitrine="$1"; "$vitrine" build "$2" -q --report >(cat > "$3"); status=$?; wait $!; exit $status"#
+        let run = try await Self.shell(script, TestSupport.binary.path, site.path, file.path)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(Self.isReport(try Data(contentsOf: file)))
     }
