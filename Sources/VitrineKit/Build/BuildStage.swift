@@ -43,12 +43,12 @@ public enum BuildStage: String, Sendable, CaseIterable {
     case writeManifest = "write manifest"
     /// `--strict`: every internal link of the staged site checked (`LinkCheck`).
     case checkLinks = "check links"
-    /// The output listed once more, just before the exchange: what a person added to it or
-    /// removed from it during the build is carried into the staged site (`OutputPublisher+CatchUp`).
-    case catchUp = "keep files added during the build"
     /// `--report`: the JSON build report written, before the exchange, so that a report that
     /// cannot be written leaves the site as it was (`BuildReport.Destination`).
     case writeReport = "write report"
+    /// The output listed once more, just before the exchange: what a person added to it or
+    /// removed from it during the build is carried into the staged site (`OutputPublisher+CatchUp`).
+    case catchUp = "keep files added during the build"
     /// The staged site exchanged with the output in one rename (`OutputPublisher.publish`).
     case publish
 

@@ -8,8 +8,8 @@ import Synchronization
 /// and static files → compare inputs (stop here when every input has the bytes the output
 /// was made from) → compile templates → read snapshots, catalogs and content → plan pages → key pages → render
 /// changed pages into the staging folder (the spare tree when there is one) → copy assets →
-/// keep unchanged files → write the manifest → check links → keep files added to the output
-/// during the build → write the report → publish (one exchange). Every stage runs through `run(_:_:)`, which logs its name and stamps its
+/// keep unchanged files → write the manifest → check links → write the report → keep files
+/// added to the output during the build → publish (one exchange). Every stage runs through `run(_:_:)`, which logs its name and stamps its
 /// errors with it (`VitrineError.stage`); the output changes only at `publish`.
 public struct SiteBuilder: Sendable {
     let logger: Logger
@@ -165,7 +165,6 @@ public struct SiteBuilder: Sendable {
             // A build with warnings is never skipped: the next one says them again.
             manifest.inputs = site.warnings.isEmpty && snapshotWarning == nil ? inputsDigest.combine(files: inputs.digests, copies: copies) : nil
             var kept = OutputPublisher.CarryOver()
-            var lateWarnings: [String] = []
             let publishes: Bool
             if let reuse, written.changed.isEmpty, manifest == reuse {
                 // Nothing changed: the output already is the new site.
@@ -207,10 +206,6 @@ public struct SiteBuilder: Sendable {
                 if options.checkLinks {
                     try run(.checkLinks) { () throws(VitrineError) in try checkLinks(in: staging.url, config: site.config) }
                 }
-                options.afterCarryOver?()
-                lateWarnings = try run(.catchUp) { () throws(VitrineError) in
-                    try publisher.catchUp(into: staging, listed: kept.listed, manifest: manifest)
-                }
                 if reuse == nil { written.files += 2 }  // the marker and the manifest
                 publishes = true
             }
@@ -229,7 +224,6 @@ public struct SiteBuilder: Sendable {
             }
             summary.keptFiles = kept.keptCount
             summary.keptNames = kept.keptNames
-            summary.warnings += lateWarnings
             for entry in kept.dropped {
                 summary.warnings.append("\(options.outputName)/\(entry) is not a file, folder or link; it was not kept")
             }
@@ -246,6 +240,12 @@ public struct SiteBuilder: Sendable {
                 }
             }
             if publishes {
+                // What a person added to the output during the build, carried in as late as
+                // can be: after the report (which may wait on a slow pipe), right before the exchange.
+                options.afterCarryOver?()
+                summary.warnings += try run(.catchUp) { () throws(VitrineError) in
+                    try publisher.catchUp(into: staging, listed: kept.listed, manifest: manifest)
+                }
                 // The one step that changes the output: after it, the build is done.
                 try run(.publish) { () throws(VitrineError) in
                     if Task.isCancelled { throw VitrineError.interrupted }

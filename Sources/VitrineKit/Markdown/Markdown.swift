@@ -54,20 +54,23 @@ enum Markdown {
         }
     }
 
-    /// The plain text of a node's children, as libcmark writes an image's `alt`.
+    /// The plain text of a node's children, as libcmark writes an image's `alt`: walked with
+    /// libcmark's iterator, never by recursion, since a line of emphasis marks nests
+    /// thousands of levels deep.
     private static func altText(_ node: OpaquePointer) -> String {
         var text = ""
-        var child = cmark_node_first_child(node)
-        while let current = child {
+        guard let iterator = cmark_iter_new(node) else { return text }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let current = cmark_iter_get_node(iterator), current != node else { continue }
             switch cmark_node_get_type(current) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
                 text += cmark_node_get_literal(current).map { String(cString: $0) } ?? ""
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 text += " "
             default:
-                text += altText(current)
+                break
             }
-            child = cmark_node_next(current)
         }
         return text
     }

@@ -187,6 +187,13 @@ struct EdgeInputTests {
         #expect(html == "<p>outer inner &lt;b&gt; <img src=\"data:image/png;base64,AAAA\" alt=\"data\" /></p>\n", "\(html)")
     }
 
+    /// 100,000 emphasis marks nest the alt text 50,000 levels deep: read without recursion.
+    @Test func anUnsafeImageWithDeeplyNestedAltTextIsNoCrash() {
+        let marks = String(repeating: "*", count: 100_000)
+        let html = Markdown.html("![\(marks)deep\(marks)](javascript:x)\n")
+        #expect(html.contains("deep") && !html.contains("<img"))
+    }
+
     // MARK: 11. Base URLs that cannot be a site's address
 
     @Test(arguments: [
