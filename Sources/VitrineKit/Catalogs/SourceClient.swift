@@ -53,6 +53,22 @@ struct ClientContext: Sendable {
         return value
     }
 
+    /// A by-id decoder that refuses an answer about another item, so that such an answer
+    /// fails before the HTTP cache keeps it.
+    static func answering(
+        _ id: ItemID, _ decode: @escaping (Data) throws(VitrineError) -> Item
+    ) -> (Data) throws(VitrineError) -> Item {
+        { data throws(VitrineError) in
+            let item = try decode(data)
+            guard item.id == id else { throw anotherItem(id, item.id) }
+            return item
+        }
+    }
+
+    static func anotherItem(_ asked: ItemID, _ answered: ItemID) -> VitrineError {
+        VitrineError("\(asked.source.label) answered with another item, '\(answered)'; nothing was stored", kind: .remote)
+    }
+
     func scrub(_ text: String, _ request: HTTPRequest) -> String {
         Secrets.scrub(text, request.secrets + credentials.all)
     }
@@ -108,14 +124,12 @@ struct SourceClients: Sendable {
     }
 
     /// Looks an item up by id, and refuses an answer about another item: stored as this
-    /// id's snapshot, it would leave a favorites file no later command can read.
+    /// id's snapshot, it would leave a favorites file no later command can read. (The
+    /// single-item endpoints refuse it while decoding, so it is not cached either:
+    /// `ClientContext.answering`.)
     func item(_ id: ItemID) async throws(VitrineError) -> Item {
         let item = try await client(for: id.source).item(id)
-        guard item.id == id else {
-            throw VitrineError(
-                "\(id.source.label) answered with another item, '\(item.id)'; nothing was stored",
-                kind: .remote)
-        }
+        guard item.id == id else { throw ClientContext.anotherItem(id, item.id) }
         return item
     }
 }

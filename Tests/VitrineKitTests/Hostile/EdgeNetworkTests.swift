@@ -104,6 +104,9 @@ struct EdgeNetworkTests {
         }
         #expect(try String(contentsOf: file, encoding: .utf8) == #"{"favorites": []}"#)
         #expect(try service.list().isEmpty)
+        // The wrong answer is not kept in the HTTP cache (it would be replayed until it expired).
+        let cached = try TestSupport.tree(site.cache).keys.filter { $0.hasSuffix(".json") }
+        #expect(cached.count == 1, "TMDB's image configuration only: \(cached.sorted())")
     }
 
     // MARK: 12. Only answers that decoded are cached

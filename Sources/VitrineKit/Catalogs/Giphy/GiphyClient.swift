@@ -44,6 +44,6 @@ struct GiphyClient: SourceClient {
 
     func item(_ id: ItemID) async throws(VitrineError) -> Item {
         let request = HTTPRequest(url: APIEndpoints.url(context.endpoints.giphy, "/v1/gifs/" + APIEndpoints.segment(id.value)), secretQueryItems: [try key()])
-        return try await context.get(request, decode: GiphyDecoder.decodeByID, decodeError: GiphyDecoder.checkErrorBody)
+        return try await context.get(request, decode: ClientContext.answering(id, GiphyDecoder.decodeByID), decodeError: GiphyDecoder.checkErrorBody)
     }
 }

@@ -40,6 +40,6 @@ struct GoogleBooksClient: SourceClient {
 
     func item(_ id: ItemID) async throws(VitrineError) -> Item {
         let request = HTTPRequest(url: APIEndpoints.url(context.endpoints.googleBooks, "/books/v1/volumes/" + APIEndpoints.segment(id.value)), secretQueryItems: keyItems)
-        return try await context.get(request, decode: GoogleBooksDecoder.decodeVolume, decodeError: Self.checkError)
+        return try await context.get(request, decode: ClientContext.answering(id, GoogleBooksDecoder.decodeVolume), decodeError: Self.checkError)
     }
 }

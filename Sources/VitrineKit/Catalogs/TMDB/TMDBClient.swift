@@ -80,7 +80,7 @@ struct TMDBClient: SourceClient {
         let images = try await imageConfiguration()
         return try await context.get(
             try request("/3/movie/" + APIEndpoints.segment(id.value)),
-            decode: { data throws(VitrineError) in
+            decode: ClientContext.answering(id) { data throws(VitrineError) in
                 try TMDBDecoder.decodeMovie(data, images: images)
             }, decodeError: Self.checkError)
     }
