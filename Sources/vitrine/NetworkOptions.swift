@@ -49,7 +49,8 @@ struct NetworkOptions: ParsableArguments {
                 googleBooks: try endpoint("VITRINE_GOOGLE_BOOKS_URL", production.googleBooks),
                 itunes: try endpoint("VITRINE_ITUNES_URL", production.itunes)
             ),
-            credentials: try credentials(environment),
+            // Offline, no key is sent: a stale one in the environment stops nothing.
+            credentials: offline ? APICredentials() : try credentials(environment),
             cacheDirectory: cacheDir.map { URL(fileURLWithPath: $0, isDirectory: true) },
             cacheMaxAge: Self.duration(cacheMaxAge) ?? .seconds(3600),
             timeouts: HTTPTimeouts(connect: .seconds(min(10, timeout)), total: .seconds(timeout))

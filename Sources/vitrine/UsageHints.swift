@@ -45,6 +45,11 @@ enum UsageHints {
                 takesValue = known && !argument.contains("=")
                 continue
             }
+            // `-vo out`: short flags run together, as the parser takes them.
+            if !name.hasPrefix("--"), name.dropFirst().allSatisfy({ options["-\($0)"] != nil }) {
+                takesValue = options["-\(name.last!)"] == true
+                continue
+            }
             guard let suggestion = suggestion(for: name, among: Array(options.keys)) else { return nil }
             let help = "see 'vitrine \(path.dropFirst().joined(separator: " ")) --help'"
             if suggestion.hasPrefix("-") {

@@ -42,6 +42,8 @@ public struct BuildSummary: Sendable, Equatable {
     /// favorites.json as the user would name it.
     var favoritesFile = ""
 
+    /// A new site replaced the output (false when nothing changed).
+    var published = false
     /// Pages were rendered into memory only (`--render-to-memory`).
     var renderedToMemory = false
     /// Every input had the bytes the output was made from: nothing was read further.
@@ -59,7 +61,9 @@ public struct BuildSummary: Sendable, Equatable {
         let contents = "\(Format.count(pages, "page", "pages")) and \(Format.count(siteFiles - pages, "other file", "other files"))"
         let time = "in \(String(format: "%.1f", seconds)) s"
         var line: String
-        if files == 0 {
+        if files == 0, published {
+            line = "removed files from \(output) \(time): \(contents) left"
+        } else if files == 0 {
             line = "nothing changed in \(output) (\(contents)) \(time)"
         } else if unchanged == 0 {
             line = "wrote \(contents) (\(Format.size(bytes))) to \(output) \(time)"

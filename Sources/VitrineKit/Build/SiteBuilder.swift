@@ -252,6 +252,7 @@ public struct SiteBuilder: Sendable {
                     try publisher.publish(staging)
                 }
                 stagingDone = true
+                summary.published = true
                 listings?.waitForRecords()
             }
             if let warning = reportDestination?.commit() { summary.warnings.append(warning) }

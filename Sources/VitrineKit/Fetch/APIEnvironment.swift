@@ -105,8 +105,8 @@ public struct APICredentials: Sendable, Equatable {
         if bytes.contains(where: { $0 == 0x20 || $0 == 0x09 }) { return "has a space" }
         if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return "has a control character" }
         if bytes.contains(where: { $0 > 0x7F }) { return "has a character that is not ASCII" }
-        if bytes.count < keyLengths.lowerBound { return "is \(bytes.count) characters long, too short to be a key" }
-        if bytes.count > keyLengths.upperBound { return "is \(bytes.count) characters long, too long to be a key" }
+        if bytes.count < keyLengths.lowerBound { return "is \(Format.count(bytes.count, "character", "characters")) long, too short to be a key" }
+        if bytes.count > keyLengths.upperBound { return "is \(Format.count(bytes.count, "character", "characters")) long, too long to be a key" }
         return nil
     }
 }

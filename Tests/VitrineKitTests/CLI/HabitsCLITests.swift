@@ -53,6 +53,23 @@ struct HabitsCLITests {
         #expect(try await TestSupport.spawn(["help", "build"], in: folder).status == 0)
     }
 
+    @Test func shortFlagsRunTogetherAreTakenAsTheParserTakesThem() async throws {
+        let folder = try await Self.site()
+        let run = try await TestSupport.spawn(["build", "-qo", "out", "site", "--offline"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/index.html").path))
+    }
+
+    /// A stale key in the environment stops no offline build: nothing is sent.
+    @Test func anOfflineBuildIgnoresKeys() async throws {
+        let folder = try await Self.site()
+        let run = try await TestSupport.spawn(["build", "site", "--offline", "--quiet"], in: folder, environment: ["GOOGLE_BOOKS_API_KEY": "short"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let online = try await TestSupport.spawn(["build", "site", "--quiet"], in: folder, environment: ["GOOGLE_BOOKS_API_KEY": "short"])
+        #expect(online.status == 64, "\(online.stderr)")
+        #expect(online.stderr.contains("GOOGLE_BOOKS_API_KEY is not a usable key: it is 5 characters long"), "\(online.stderr)")
+    }
+
     @Test func shortBaseURL() async throws {
         let folder = try await Self.site()
         let run = try await TestSupport.spawn(["build", "-b", "https://example.org/cats/", "site", "--offline", "--quiet"], in: folder)
@@ -120,6 +137,8 @@ struct HabitsCLITests {
         let (out, err) = (Pipe(), Pipe())
         (process.standardOutput, process.standardError, process.standardInput) = (out, err, FileHandle.nullDevice)
         try process.run()
+        // However serve behaves, the test ends: stopped after a minute.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { process.terminate() } }
         var lines = ""
         while !lines.contains("Ctrl-C"), process.isRunning {
             let chunk = out.fileHandleForReading.availableData

@@ -42,6 +42,11 @@ struct SummaryLineTests {
         let changed = try await TestSupport.spawn(["build", "site", "--offline"], in: folder)
         #expect(changed.stdout.hasPrefix("wrote 1 of \(files.count) files ("), "\(changed.stdout)")
         #expect(changed.stdout.hasSuffix(": \(pages) pages and \(others) other files\n"), "\(changed.stdout)")
+
+        try FileManager.default.removeItem(at: staticFolder.appendingPathComponent("CNAME"))
+        let removed = try await TestSupport.spawn(["build", "site", "--offline"], in: folder)
+        #expect(removed.stdout.hasPrefix("removed files from site/public in "), "\(removed.stdout)")
+        #expect(removed.stdout.hasSuffix(": \(pages) pages and \(others - 1) other files left\n"), "\(removed.stdout)")
     }
 
     @Test func pluralsAreRight() {

@@ -14,7 +14,7 @@ struct EdgeNetworkTests {
 
     @Test(arguments: [
         ("TMDB_ACCESS_TOKEN", "p1SECRET\np2SECRET", "has a line break"),
-        ("GIPHY_API_KEY", "e", "is 1 characters long, too short to be a key"),
+        ("GIPHY_API_KEY", "e", "is 1 character long, too short to be a key"),
         ("GIPHY_API_KEY", "abcSECRET defSECRET", "has a space"),
         ("GOOGLE_BOOKS_API_KEY", "k\u{1B}[31mSECRETSECRET", "has a control character"),
         ("TMDB_API_KEY", "clé-SECRET-SECRET", "has a character that is not ASCII"),
