@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 extension OutputPublisher {
-    /// What vitrine 0.2 and before kept beside the output, each under its own name:
+    /// What the earlier layout (vitrine 0.1) kept beside the output, each under its own name:
     /// `.public.vitrine-lock`, `-folders`, `-filter`, `-spare`, `-staging-PID`, `-old-PID`…
     private var oldPrefix: String { ".\(output.lastPathComponent).vitrine-" }
 

@@ -40,7 +40,7 @@ final class AsyncHTTPClientTransport: HTTPTransport {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var outgoing = HTTPClientRequest(url: request.sentURL.absoluteString)
         outgoing.method = .GET
-        outgoing.headers.add(name: "User-Agent", value: "vitrine/0.1 (static site generator)")
+        outgoing.headers.add(name: "User-Agent", value: "vitrine/\(VitrineVersion.current) (static site generator)")
         outgoing.headers.add(name: "Accept", value: "application/json")
         for (name, value) in request.sentHeaders.sorted(by: { $0.key < $1.key }) {
             outgoing.headers.replaceOrAdd(name: name, value: value)
