@@ -159,7 +159,6 @@ struct PageFactory: Sendable {
         let cells = site.favorites[pagination.range(ofPage: number)].enumerated().map {
             cell($0.element.item, from: here, position: $0.offset)
         }
-        let count = "\(site.favorites.count) / \(config.favorites.limit)"
         return GalleryPage(
             page: context(
                 at: here, title: number > 1 ? ThemeStrings.fill(strings.galleryPage, ["title": strings.favorites, "number": String(number)]) : strings.favorites,
@@ -174,11 +173,11 @@ struct PageFactory: Sendable {
             cells: cells,
             isEmpty: cells.isEmpty,
             emptyTitle: strings.noFavoritesTitle,
-            emptyMessage: ThemeStrings.fill(strings.noFavoritesMessage, ["file": config.favorites.file]),
+            emptyMessage: strings.noFavoritesMessage,
             pagination: pagination.view(current: number, from: here, strings: strings) { .favorites(page: $0) },
             switcher: [],
             hasSwitcher: false,
-            favoritesCount: count,
+            favoritesCount: "\(site.favorites.count) / \(config.favorites.limit)",
             filterIndexHref: nil,
             cellSizes: ImageSlot.cell(columns: config.columns).sizes ?? "",
             hasAnimations: cells.contains { $0.isGIF && $0.image != nil }
