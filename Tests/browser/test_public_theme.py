@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.by import By
 
-from browser import open_page, wait_for
+from browser import console_errors, open_page, wait_for
 from conftest import REPO, Rewriter
 from test_serve import Served
 
@@ -106,3 +106,83 @@ def test_serve_shows_one_star_a_starred_cell(driver, served_full):
         "  return e.children.length === 0 && e.textContent.trim() === '★' && e.getClientRects().length > 0; }).length;", cell)
     assert visible == 1
     assert driver.find_element(By.CSS_SELECTOR, cell + " button[data-vitrine-star]").get_attribute("data-state") == "on"
+
+
+# ── B: the small fixes ───────────────────────────────────────────────────────
+
+STYLED = "return getComputedStyle(document.querySelector('.skip-link')).position === 'absolute'"
+
+
+def test_every_example_page_has_one_h1(driver, server, site):
+    for page in public_pages(site) + ["about/"]:
+        open_page(driver, server.url(page))
+        assert driver.execute_script("return document.querySelectorAll('h1').length") == 1, page
+
+
+def test_the_404_page_without_base_url_is_styled_at_any_depth(driver, no_base_url_site, tmp_path):
+    from conftest import SiteServer
+
+    page = (no_base_url_site / "404.html").read_text(encoding="utf-8")
+    assert 'href="/assets/' not in page and 'src="/assets/' not in page
+    open_page(driver, (no_base_url_site / "404.html").as_uri())
+    assert driver.execute_script(STYLED), "unstyled from file://"
+    deep = tmp_path / "root"
+    (deep / "some" / "sub" / "path").mkdir(parents=True)
+    (deep / "some" / "sub" / "path" / "missing.html").write_text(page, encoding="utf-8")
+    served = SiteServer(deep, "")
+    try:
+        open_page(driver, served.url("some/sub/path/missing.html"))
+        assert driver.execute_script(STYLED), "unstyled under a sub-path"
+        assert console_errors(driver) == []
+    finally:
+        served.close()
+
+
+def contrast(driver, selector: str) -> float:
+    return driver.execute_script("""
+      var e = document.querySelector(arguments[0]), s = getComputedStyle(e);
+      function lum(c) { var v = c.match(/[\\d.]+/g).slice(0, 3).map(function (x) { x = x / 255;
+        return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+        return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; }
+      var a = lum(s.color), b = lum(s.backgroundColor);
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);""", selector)
+
+
+def test_the_serve_error_banner_is_readable(driver, served_full):
+    import time
+
+    open_page(driver, served_full.url)
+    wait_for(driver, "return !!document.querySelector('script[data-vitrine-token]')")
+    time.sleep(0.5)  # the event stream is open
+    config = served_full.site / "site.yml"
+    config.write_text(config.read_text(encoding="utf-8") + "\nnot valid: [\n", encoding="utf-8")
+    wait_for(driver, "return !!document.querySelector('[data-vitrine-banner]:not([hidden])')", 20)
+    ratio = contrast(driver, "[data-vitrine-banner]")
+    assert ratio >= 7, ratio  # AAA: the banner is read in a hurry, over any page
+    driver.save_screenshot(str(served_full.site.parent / "banner.png"))
+
+
+@pytest.mark.parametrize("width", (360, 1440))
+def test_pause_buttons_say_what_they_do_and_show_their_whole_icon(driver, server, site, width):
+    from browser import set_width
+
+    set_width(driver, width)
+    gif = next(p for p in public_pages(site) if p.startswith("items/giphy-"))
+    for page, selector, labels in [("cats/", "[data-motion-toggle]", ("Pause animations", "Play animations")),
+                                   (gif, "[data-gif-toggle]", ("Pause animation", "Play animation"))]:
+        open_page(driver, server.url(page))
+        wait_for(driver, "var b = document.querySelector(arguments[0]); return b && b.offsetParent &&"
+                         " getComputedStyle(b).visibility === 'visible'", 20, selector)
+        if selector == "[data-gif-toggle]":
+            wait_for(driver, "return !document.querySelector('[data-gif-video]').paused", 20)
+        button = driver.find_element(By.CSS_SELECTOR, selector)
+        assert button.text.strip() == labels[0] and button.get_attribute("aria-pressed") is None
+        for label in (labels[1], labels[0]):
+            button.click()
+            wait_for(driver, "return document.querySelector(arguments[0]).textContent.trim() === arguments[1]", 20, selector, label)
+            box = driver.execute_script("""
+              var b = document.querySelector(arguments[0]), i = b.querySelector('.gif-toggle__icon');
+              var r = i.getBoundingClientRect(), q = b.getBoundingClientRect();
+              return {w: r.width, h: r.height, inside: r.left >= q.left && r.right <= q.right && r.top >= q.top && r.bottom <= q.bottom,
+                      overflow: getComputedStyle(i).overflow};""", selector)
+            assert box["w"] >= 8 and box["h"] >= 8 and box["inside"] and box["overflow"] == "visible", (page, box)

@@ -30,12 +30,13 @@ enum LiveScript {
               banner.setAttribute("role", "alert");
               banner.style.cssText =
                 "position:fixed;left:0;right:0;top:0;z-index:2147483647;padding:.6em 1em;" +
-                "font:14px/1.4 system-ui,sans-serif;color:#fff;white-space:pre-wrap;cursor:pointer";
+                "font:14px/1.4 system-ui,sans-serif;color:#fff;opacity:1;text-shadow:none;white-space:pre-wrap;cursor:pointer";
               banner.addEventListener("click", hideBanner);
               doc.body.appendChild(banner);
             }
             banner.setAttribute("data-kind", kind);
-            banner.style.background = kind === "build-error" ? "#b3261e" : "#7a4a00";
+            // White on these reads at 9:1 or better (AAA), whatever the page's colours.
+            banner.style.background = kind === "build-error" ? "#8c1d18" : "#6b4100";
             banner.textContent = text;
             banner.hidden = false;
           }

@@ -103,6 +103,7 @@ struct ThemeStrings: Codable, Sendable, Equatable {
     var pauseAnimation = "Pause animation"
     var playAnimation = "Play animation"
     var pauseAnimations = "Pause animations"
+    var playAnimations = "Play animations"
     // Share
     var share = "Share"
     var copyLink = "Copy link"
