@@ -144,7 +144,8 @@ public struct SiteBuilder: Sendable {
         do throws(VitrineError) {
             let filterEntries = reuse == nil ? nil : publisher.readFilterEntries()
             let renderer = PageRenderer(
-                factory: PageFactory(site: site, strings: theme.strings(for: site.config.language), hasCustomCSS: theme.hasCustomCSS), theme: theme, staging: staging.url, keys: keys,
+                factory: PageFactory(site: site, strings: theme.strings(for: site.config.language), hasCustomCSS: theme.hasCustomCSS), theme: theme, staging: staging.url,
+                keys: keys,
                 previous: reuse.map { BuildManifest.Previous($0, plan: plan) } ?? .none,
                 output: reuse == nil ? nil : publisher.output, logger: logger, progress: progress, filterEntries: filterEntries
             )
