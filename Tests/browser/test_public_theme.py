@@ -186,3 +186,50 @@ def test_pause_buttons_say_what_they_do_and_show_their_whole_icon(driver, server
               return {w: r.width, h: r.height, inside: r.left >= q.left && r.right <= q.right && r.top >= q.top && r.bottom <= q.bottom,
                       overflow: getComputedStyle(i).overflow};""", selector)
             assert box["w"] >= 8 and box["h"] >= 8 and box["inside"] and box["overflow"] == "visible", (page, box)
+
+
+# ── C: a designed failed-image state ─────────────────────────────────────────
+
+
+@pytest.fixture(scope="module")
+def offline_site(tmp_path_factory):
+    """The example site with every image URL pointing at a port nothing listens on."""
+    from types import SimpleNamespace
+
+    from conftest import build_copy
+
+    return build_copy(tmp_path_factory, SimpleNamespace(base="http://127.0.0.1:9"), REPO / "Site", "offline")
+
+
+FALLBACKS = """
+return Array.prototype.map.call(document.querySelectorAll('[data-cell-media]'), function (box) {
+  var title = box.closest('[data-cell]').querySelector('.cell__title').textContent.trim();
+  var shown = box.querySelector('.cell__fallback-title'), b = box.getBoundingClientRect();
+  var r = shown ? shown.getBoundingClientRect() : {width: 0, height: 0, left: 0, top: 0, right: 0, bottom: 0};
+  var icon = box.querySelector('.cell__fallback-icon');
+  var unavailable = box.querySelector('.cell__fallback .visually-hidden');
+  return {title: title, text: shown ? shown.textContent.trim() : '', visible: r.width > 0 && r.height > 0,
+          inside: r.left >= b.left - 0.5 && r.right <= b.right + 0.5 && r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5,
+          icon: !!icon && icon.getBoundingClientRect().width > 0 && getComputedStyle(icon).maskImage !== 'none',
+          unavailable: !!unavailable && getComputedStyle(unavailable.parentNode).display !== 'none' && unavailable.textContent,
+          shimmer: getComputedStyle(box, '::before').animationName};
+});"""
+
+
+@pytest.mark.parametrize("width", (360, 1440))
+@pytest.mark.parametrize("page", ["", "cats/", "popular/", "swift-books/", "apps/", "favorites/"])
+def test_with_images_failing_every_media_box_shows_its_title(driver, offline_site, page, width):
+    from browser import set_width
+
+    set_width(driver, width)
+    open_page(driver, (offline_site / page / "index.html").as_uri())
+    driver.execute_script("document.querySelectorAll('img[loading=lazy]').forEach(function (i) { i.loading = 'eager'; });")
+    wait_for(driver, "return Array.prototype.every.call(document.querySelectorAll('[data-cell-media] img'),"
+                     " function (i) { return i.hasAttribute('data-failed'); })", 20)
+    boxes = driver.execute_script(FALLBACKS)
+    assert boxes, page
+    for box in boxes:
+        assert box["visible"] and box["inside"] and box["text"] == box["title"], (page, box)
+        assert box["icon"] and box["unavailable"] == "image unavailable" and box["shimmer"] == "none", (page, box)
+    if width == 1440 and page == "cats/":
+        driver.save_screenshot(str(offline_site.parent / "failed.png"))

@@ -44,6 +44,7 @@ struct ThemeStrings: Codable, Sendable, Equatable {
     var noFavoritesMessage = "Nothing has been picked yet."
     var nothingMatched = "Nothing matched “{query}” on {source}."
     var sourceReturnedNothing = "{source} returned no items for this gallery."
+    var imageUnavailable = "image unavailable"
     var ratedOutOf = "rated {value} out of {scale}"
     var rated = "rated {value}"
     // Pagination
