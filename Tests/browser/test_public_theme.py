@@ -233,3 +233,43 @@ def test_with_images_failing_every_media_box_shows_its_title(driver, offline_sit
         assert box["icon"] and box["unavailable"] == "image unavailable" and box["shimmer"] == "none", (page, box)
     if width == 1440 and page == "cats/":
         driver.save_screenshot(str(offline_site.parent / "failed.png"))
+
+
+# ── D: a theme people can make their own ─────────────────────────────────────
+
+CUSTOM = ":root { --bg: rgb(10, 125, 85); --radius: 2px; }\n"
+
+
+@pytest.fixture(scope="module")
+def custom_site(tmp_path_factory, images):
+    from conftest import build_copy
+
+    def add_custom_css(source: Path) -> None:
+        (source / "templates" / "assets").mkdir(parents=True, exist_ok=True)
+        (source / "templates" / "assets" / "custom.css").write_text(CUSTOM, encoding="utf-8")
+
+    return build_copy(tmp_path_factory, images, REPO / "Site", "custom", add_custom_css)
+
+
+@pytest.mark.parametrize("scheme", ("light", "dark"))
+def test_custom_css_changes_a_colour_on_every_page_kind(driver, custom_site, scheme):
+    from browser import set_media
+    from conftest import SiteServer
+
+    served = SiteServer(custom_site, "/vitrine")
+    set_media(driver, prefers_color_scheme=scheme)
+    try:
+        kinds = {}
+        for page in public_pages(custom_site):
+            open_page(driver, served.url(page))
+            kinds[page] = driver.execute_script("return document.body.dataset.kind")
+            colour = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+            assert colour == "rgb(10, 125, 85)", (page, colour)
+        for prefix in ("tmdb", "books", "appstore"):
+            page = sorted((custom_site / "items").glob(f"{prefix}-*/index.html"))[0].relative_to(custom_site).as_posix()
+            open_page(driver, served.url(page))
+            assert driver.execute_script("return getComputedStyle(document.body).backgroundColor") == "rgb(10, 125, 85)", page
+        assert set(kinds.values()) >= {"home", "gallery", "favorites", "item", "page", "not-found"}, kinds
+    finally:
+        set_media(driver, prefers_color_scheme="light")
+        served.close()
