@@ -4,16 +4,14 @@ own layer; the small fixes (one <h1>, the 404 page under any path, one star a ce
 failed-image state; a theme made one's own (`theme export`, custom.css)."""
 from __future__ import annotations
 
-import json
-import shutil
 from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
 
 from browser import console_errors, open_page, wait_for
-from conftest import REPO, Rewriter
-from test_serve import Served
+from conftest import REPO
+from test_serve import serve_copy
 
 ADMIN = """
 var off = document.querySelectorAll('[data-favorite][data-state=off]').length;
@@ -49,21 +47,6 @@ def test_a_built_site_shows_no_admin_state(driver, server, site):
     open_page(driver, server.url(public_pages(site)[4]))
     star = driver.find_element(By.CSS_SELECTOR, "[data-item] [data-favorite]")
     assert star.get_attribute("data-state") == "on" and star.get_attribute("aria-label") == "Owner’s pick"
-
-
-def serve_copy(tmp_path: Path, images, favorites: list[dict] | None = None) -> Served:
-    site = tmp_path / "site"
-    shutil.copytree(REPO / "Tests" / "VitrineKitTests" / "Fixtures" / "site", site)
-    if favorites is not None:
-        (site / "favorites.json").write_text(json.dumps({"favorites": favorites}), encoding="utf-8")
-    rewriter = Rewriter(images.base)
-    for path in sorted((site / "data").glob("*.json")) + [site / "favorites.json"]:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        rewriter.walk(data)
-        path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-    served = Served(site, tmp_path / "serve.log")
-    served.site = site
-    return served
 
 
 @pytest.fixture
@@ -194,11 +177,15 @@ def test_pause_buttons_say_what_they_do_and_show_their_whole_icon(driver, server
 @pytest.fixture(scope="module")
 def offline_site(tmp_path_factory):
     """The example site with every image URL pointing at a port nothing listens on."""
+    import socket
     from types import SimpleNamespace
 
     from conftest import build_copy
 
-    return build_copy(tmp_path_factory, SimpleNamespace(base="http://127.0.0.1:9"), REPO / "Site", "offline")
+    with socket.socket() as probe:  # a free port, closed again: every request is refused
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return build_copy(tmp_path_factory, SimpleNamespace(base=f"http://127.0.0.1:{port}"), REPO / "Site", "offline")
 
 
 FALLBACKS = """
@@ -233,6 +220,7 @@ def test_with_images_failing_every_media_box_shows_its_title(driver, offline_sit
         assert box["icon"] and box["unavailable"] == "image unavailable" and box["shimmer"] == "none", (page, box)
     if width == 1440 and page == "cats/":
         driver.save_screenshot(str(offline_site.parent / "failed.png"))
+    console_errors(driver)  # the failed loads are this test's point: not the next test's errors
 
 
 # ── D: a theme people can make their own ─────────────────────────────────────

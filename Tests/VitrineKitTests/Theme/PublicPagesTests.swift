@@ -10,9 +10,7 @@ import Testing
 struct PublicPagesTests {
     /// Every HTML page of a build of `site`.
     static func pages(of site: URL) async throws -> [String: String] {
-        let output = try TestSupport.temporaryDirectory().appendingPathComponent("public")
-        try await TestSupport.build(site, output: output)
-        return try TestSupport.tree(output).filter { $0.key.hasSuffix(".html") }.mapValues { String(decoding: $0, as: UTF8.self) }
+        try await ThemeFixesTests.build(site).filter { $0.key.hasSuffix(".html") }
     }
 
     static func expectNoAdminState(_ pages: [String: String]) {

@@ -7,6 +7,7 @@ import Testing
 /// feed with a made-up date, a 404 page styled at any depth without `baseURL`.
 @Suite("theme fixes")
 struct ThemeFixesTests {
+    /// Every file of a build of `site`, as text.
     static func build(_ site: URL) async throws -> [String: String] {
         let output = try TestSupport.temporaryDirectory().appendingPathComponent("public")
         try await TestSupport.build(site, output: output)
