@@ -172,19 +172,19 @@ def test_pause_button_stops_the_gif_video(driver, server, site):
         "return [v.autoplay, v.muted, v.loop, v.hasAttribute('playsinline'), v.hasAttribute('controls'), v.poster !== '']")
     assert state == [True, True, True, True, False, True], state
     button = driver.find_element(By.CSS_SELECTOR, "[data-gif-toggle]")
-    assert button.is_displayed() and button.get_attribute("aria-pressed") == "false"
+    assert button.is_displayed() and button.get_attribute("data-state") == "playing"
     # Keyboard: Tab reaches it, Enter presses it.
     driver.execute_script("document.activeElement && document.activeElement.blur(); document.querySelector('[data-gif-toggle]').focus();")
     assert driver.execute_script("return document.activeElement === document.querySelector('[data-gif-toggle]')")
     driver.switch_to.active_element.send_keys(Keys.ENTER)
     wait_for(driver, "return document.querySelector('[data-gif-video]').paused", 30)
-    assert button.get_attribute("aria-pressed") == "true"
+    assert button.get_attribute("data-state") == "paused"
     time_then = driver.execute_script("return document.querySelector('[data-gif-video]').currentTime")
     driver.execute_async_script("setTimeout(arguments[arguments.length - 1], 400)")
     assert driver.execute_script("return document.querySelector('[data-gif-video]').currentTime") == time_then
     driver.switch_to.active_element.send_keys(" ")
     wait_for(driver, "return !document.querySelector('[data-gif-video]').paused", 30)
-    assert button.get_attribute("aria-pressed") == "false"
+    assert button.get_attribute("data-state") == "playing"
     assert console_errors(driver) == []
 
 
@@ -196,13 +196,13 @@ def test_under_reduced_motion_nothing_plays_until_the_button(driver, server, sit
         driver.execute_async_script("setTimeout(arguments[arguments.length - 1], 600)")
         state = driver.execute_script(
             "var v = document.querySelector('[data-gif-video]');"
-            "return [v.paused, v.currentTime, v.currentSrc, document.querySelector('[data-gif-toggle]').getAttribute('aria-pressed')]")
-        assert state[0] is True and state[1] == 0 and state[2] == "" and state[3] == "true", state
+            "return [v.paused, v.currentTime, v.currentSrc, document.querySelector('[data-gif-toggle]').getAttribute('data-state')]")
+        assert state[0] is True and state[1] == 0 and state[2] == "" and state[3] == "paused", state
         button = driver.find_element(By.CSS_SELECTOR, "[data-gif-toggle]")
         assert button.is_displayed()
         button.click()
         wait_for(driver, "var v = document.querySelector('[data-gif-video]'); return !v.paused && v.readyState >= 2", 30)
-        assert button.get_attribute("aria-pressed") == "false"
+        assert button.get_attribute("data-state") == "playing"
     finally:
         set_media(driver)
 
@@ -420,9 +420,9 @@ def test_the_gallery_pause_button_stops_every_gif(driver, server):
     });"""
     assert not any(driver.execute_script(state)), "GIFs animate before"
     button = driver.find_element(By.CSS_SELECTOR, "[data-motion-toggle]")
-    assert button.is_displayed() and button.get_attribute("aria-pressed") == "false"
+    assert button.is_displayed() and button.get_attribute("data-state") == "playing"
     button.click()
-    wait_for(driver, "return document.querySelector('[data-motion-toggle]').getAttribute('aria-pressed') === 'true'")
+    wait_for(driver, "return document.querySelector('[data-motion-toggle]').getAttribute('data-state') === 'paused'")
     load_all_images(driver)
     assert all(driver.execute_script(state)), "every cell shows its still"
     # Cells the filter adds follow the choice.

@@ -63,7 +63,7 @@ def test_issue_15_screenshots(driver, korean_server, server, site, tmp_path):
         open_page(driver, server.url(item))
         wait_for(driver, "var v = document.querySelector('[data-gif-video]'); return v && v.readyState >= 2")
         driver.execute_script("var b = document.querySelector('[data-gif-toggle]'); b.click(); b.focus();")
-        wait_for(driver, "return document.querySelector('[data-gif-toggle]').getAttribute('aria-pressed') === 'true'")
+        wait_for(driver, "return document.querySelector('[data-gif-toggle]').getAttribute('data-state') === 'paused'")
 
     keep = os.environ.get("VITRINE_SCREENSHOTS")
     script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",

@@ -52,12 +52,15 @@ class Served:
         return self.process.returncode
 
 
-@pytest.fixture
-def served(tmp_path, images):
+def serve_copy(tmp_path: Path, images, favorites: list[dict] | None = None) -> Served:
+    """Serves a copy of the fixture site (with `favorites` in favorites.json when given),
+    its images pointed at the local image server."""
     if not BINARY.exists():
         pytest.fail(f"{BINARY} is missing: run `swift build` first")
     site = tmp_path / "site"
     shutil.copytree(REPO / "Tests" / "VitrineKitTests" / "Fixtures" / "site", site)
+    if favorites is not None:
+        (site / "favorites.json").write_text(json.dumps({"favorites": favorites}), encoding="utf-8")
     rewriter = Rewriter(images.base)
     for path in sorted((site / "data").glob("*.json")) + [site / "favorites.json"]:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -65,6 +68,12 @@ def served(tmp_path, images):
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
     server = Served(site, tmp_path / "serve.log")
     server.site = site
+    return server
+
+
+@pytest.fixture
+def served(tmp_path, images):
+    server = serve_copy(tmp_path, images)
     yield server
     status = server.stop()
     assert status == 0, (tmp_path / "serve.log").read_text()

@@ -49,8 +49,11 @@ struct PagePlan: Sendable {
         }
         pages.append((.notFound, .notFound))
         // Both need absolute URLs: without `baseURL` they are not written (the build says so).
+        // The feed also needs an entry: its `updated` would otherwise be a made-up date (no
+        // wall clock in output), so a site without favorites has no feed.
         if site.config.baseURL != nil {
-            pages += [(.sitemap, .sitemap), (.feed, .feed)]
+            pages.append((.sitemap, .sitemap))
+            if !site.favorites.isEmpty { pages.append((.feed, .feed)) }
         }
 
         var seen: Set<SitePath> = []

@@ -174,7 +174,7 @@ struct PageRenderer: Sendable {
         case .favorites(let page): try theme.render("gallery", factory.favoritesPage(page), into: &bytes)
         case .item(let index): try theme.render("item", factory.itemPage(index), into: &bytes)
         case .content(let index): try theme.render("page", factory.contentPage(factory.site.pages[index]), into: &bytes)
-        case .notFound: try theme.render("404", factory.notFound(), into: &bytes)
+        case .notFound: try theme.render("404", factory.notFound(styles: theme.styles), into: &bytes)
         // Every page's path, made into the sitemap's model by the one job that renders it.
         case .sitemap: try theme.render("sitemap.xml", factory.sitemap(plan.sitemapPaths), into: &bytes)
         case .feed: try theme.render("feed.xml", factory.feed(), into: &bytes)

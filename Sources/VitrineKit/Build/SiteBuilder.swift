@@ -150,7 +150,8 @@ public struct SiteBuilder: Sendable {
         do throws(VitrineError) {
             let filterEntries = reuse == nil ? nil : publisher.readFilterEntries()
             let renderer = PageRenderer(
-                factory: PageFactory(site: site, strings: theme.strings(for: site.config.language)), theme: theme, staging: staging.url, keys: keys,
+                factory: PageFactory(site: site, strings: theme.strings(for: site.config.language), hasCustomCSS: theme.hasCustomCSS), theme: theme, staging: staging.url,
+                keys: keys,
                 previous: reuse.map { BuildManifest.Previous($0, plan: plan) } ?? .none,
                 output: reuse == nil ? nil : publisher.output, logger: logger, progress: progress, filterEntries: filterEntries
             )
@@ -276,7 +277,7 @@ public struct SiteBuilder: Sendable {
         _ plan: PagePlan, site: LoadedSite, theme: Theme, keys: PageKeys, options: BuildOptions, start: ContinuousClock.Instant
     ) async throws(VitrineError) -> BuildSummary {
         var renderer = PageRenderer(
-            factory: PageFactory(site: site, strings: theme.strings(for: site.config.language)), theme: theme,
+            factory: PageFactory(site: site, strings: theme.strings(for: site.config.language), hasCustomCSS: theme.hasCustomCSS), theme: theme,
             staging: URL(fileURLWithPath: "/"), keys: keys,
             previous: .none, output: nil, logger: logger, progress: progress
         )

@@ -86,6 +86,12 @@ public struct FavoritesService: Sendable {
         }
     }
 
+    /// How many favorites there are and how many the site allows (`vitrine serve`'s counter).
+    public func count() throws(VitrineError) -> (count: Int, limit: Int) {
+        let (config, store) = try context()
+        return (try store.read().favorites.count, config.favorites.limit)
+    }
+
     /// Removes an id; one that is not there is an error (nothing changes).
     public func remove(_ text: String) throws(VitrineError) -> (title: String?, count: Int, limit: Int) {
         let id = try ItemID(parsing: text)

@@ -46,7 +46,7 @@ extension PageFactory {
             next: next,
             back: back,
             isFavorite: isFavorite,
-            favoriteLabel: isFavorite ? strings.inFavorites : strings.notInFavorites
+            favoriteLabel: isFavorite ? strings.ownersPick : strings.notInFavorites
         )
     }
 

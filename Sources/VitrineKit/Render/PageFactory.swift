@@ -12,9 +12,13 @@ struct PageFactory: Sendable {
     /// `strings` as every page's `page.t`, made once.
     private let templateStrings: EncodedTemplateValue
 
-    init(site: LoadedSite, strings: ThemeStrings = .english) {
+    /// The site has `templates/assets/custom.css`: every page links it after the theme's.
+    let hasCustomCSS: Bool
+
+    init(site: LoadedSite, strings: ThemeStrings = .english, hasCustomCSS: Bool = false) {
         self.site = site
         self.strings = strings
+        self.hasCustomCSS = hasCustomCSS
         self.templateStrings = strings.templateValue
         self.scriptStrings = strings == .english ? nil : JSONLD.scriptStrings(strings)
     }
@@ -26,7 +30,7 @@ struct PageFactory: Sendable {
     func context(
         at path: SitePath, title: String, kind: String, description: String? = nil,
         image: ImageView? = nil, current: SitePath? = nil, ogType: String = "website", rootOverride: String? = nil,
-        sources: Set<Source> = [], jsonLD: RenderedJSON? = nil
+        sources: Set<Source> = [], jsonLD: RenderedJSON? = nil, inlineStyles: String? = nil
     ) -> PageContext {
         let root = rootOverride ?? path.root
         let link = { (target: SitePath) in rootOverride.map { $0 + target.description } ?? path.link(to: target) }
@@ -61,7 +65,9 @@ struct PageFactory: Sendable {
             t: templateStrings,
             scriptStrings: scriptStrings,
             attributions: attributions(for: sources),
-            jsonLD: config.baseURL == nil ? nil : jsonLD
+            jsonLD: config.baseURL == nil ? nil : jsonLD,
+            customCSS: hasCustomCSS ? root + "assets/custom.css" : nil,
+            inlineStyles: inlineStyles.map { RenderedHTML(html: $0) }
         )
     }
 
@@ -159,7 +165,6 @@ struct PageFactory: Sendable {
         let cells = site.favorites[pagination.range(ofPage: number)].enumerated().map {
             cell($0.element.item, from: here, position: $0.offset)
         }
-        let count = "\(site.favorites.count) / \(config.favorites.limit)"
         return GalleryPage(
             page: context(
                 at: here, title: number > 1 ? ThemeStrings.fill(strings.galleryPage, ["title": strings.favorites, "number": String(number)]) : strings.favorites,
@@ -174,11 +179,11 @@ struct PageFactory: Sendable {
             cells: cells,
             isEmpty: cells.isEmpty,
             emptyTitle: strings.noFavoritesTitle,
-            emptyMessage: ThemeStrings.fill(strings.noFavoritesMessage, ["file": config.favorites.file]),
+            emptyMessage: strings.noFavoritesMessage,
             pagination: pagination.view(current: number, from: here, strings: strings) { .favorites(page: $0) },
             switcher: [],
             hasSwitcher: false,
-            favoritesCount: count,
+            favoritesCount: "\(site.favorites.count) / \(config.favorites.limit)",
             filterIndexHref: nil,
             cellSizes: ImageSlot.cell(columns: config.columns).sizes ?? "",
             hasAnimations: cells.contains { $0.isGIF && $0.image != nil }
@@ -197,8 +202,17 @@ struct PageFactory: Sendable {
 
     /// The 404 page is served for any missing path, at any depth, so its links cannot be
     /// relative to its own folder: they start at `baseURL`'s path (or `/`).
-    func notFound() -> NotFoundPage {
-        NotFoundPage(page: context(at: .notFound, title: strings.pageNotFound, kind: "not-found", rootOverride: config.sitePath))
+    /// Without `baseURL` its links start at `/`, which is wrong under a sub-path and from the
+    /// file system: then `styles` (the stylesheets' text) is inlined instead of linked.
+    func notFound(styles: @autoclosure () -> String? = nil) -> NotFoundPage {
+        let inline = config.baseURL == nil ? styles().flatMap(Self.inlinable) : nil
+        return NotFoundPage(
+            page: context(at: .notFound, title: strings.pageNotFound, kind: "not-found", rootOverride: config.sitePath, inlineStyles: inline))
+    }
+
+    /// CSS that can sit inside `<style>`: no `</style` (any case) that would end it early.
+    static func inlinable(_ css: String) -> String? {
+        css.range(of: "</style", options: .caseInsensitive) == nil ? css : nil
     }
 
     func sitemap(_ paths: [SitePath]) -> SitemapModel {

@@ -20,6 +20,14 @@ public struct Theme: Sendable {
     let fingerprint: StableHasher.Digest
     /// Language code (`ko`, `ja`) → the theme's strings in it, the site's own file applied.
     let translations: [String: ThemeStrings]
+    /// The stylesheets' text, the theme's then `custom.css` (what the 404 page inlines).
+    let styles: String
+
+    /// The site's own stylesheet, linked after the theme's on every page when present.
+    static let customCSS = "assets/custom.css"
+
+    /// The site has `templates/assets/custom.css`.
+    var hasCustomCSS: Bool { assets.contains { $0.path == Self.customCSS } }
 
     /// Names every theme must provide: the pages vitrine renders, the `cell` and `pagination`
     /// partials, and the partials `cell` and `item` draw each kind with (a missing partial
@@ -51,7 +59,10 @@ public struct Theme: Sendable {
         let assets: [(path: String, source: URL)]
         /// The theme's `i18n/*.yml`, then the site's: lowercased language code, label, text.
         let translations: [(code: String, file: String, text: String)]
-        /// Digest of every template's name and text, and every translation's.
+        /// The stylesheets' text (`Theme.styles`).
+        let styles: String
+        /// Digest of every template's name and text, every translation's and the stylesheets'
+        /// (pages link custom.css when there is one; the 404 page may inline them).
         let fingerprint: StableHasher.Digest
 
         static func read(defaults: URL = defaultDirectory, overrides: URL?, overridesLabel: String) throws(VitrineError) -> Sources {
@@ -86,9 +97,17 @@ public struct Theme: Sendable {
                 site: overrides?.deletingLastPathComponent().appendingPathComponent("i18n"),
                 siteLabel: siteI18nLabel(overridesLabel), bounds: bounds, hasher: &hasher
             )
+            var styles = ""
+            for path in ["assets/vitrine.css", Theme.customCSS] {
+                guard let url = assets[path] else { continue }
+                let text = try readText(url, label: url.path)
+                hasher.combine(path)
+                hasher.combine(text)
+                styles += text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
+            }
             return Sources(
                 texts: texts, labels: sources.mapValues(\.label), assets: assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
-                translations: translations, fingerprint: hasher.finalize()
+                translations: translations, styles: styles, fingerprint: hasher.finalize()
             )
         }
 
@@ -251,6 +270,8 @@ extension Theme {
         } catch {
             throw error.vitrineError(labels: sources.labels)
         }
-        self.init(library: library, labels: sources.labels, assets: sources.assets, fingerprint: sources.fingerprint, translations: translations)
+        self.init(
+            library: library, labels: sources.labels, assets: sources.assets, fingerprint: sources.fingerprint, translations: translations,
+            styles: sources.styles)
     }
 }

@@ -9,6 +9,7 @@ import Logging
 /// per-server token that only served HTML carries, as `X-Vitrine-Token`, and a JSON body,
 /// which a cross-site form cannot send). Changes go through `FavoritesService`, like
 /// `vitrine favorites add|remove`; the watcher then rebuilds and reloads the pages.
+/// `GET` answers the count and the limit, which only served pages show.
 struct FavoritesEndpoint: Sendable {
     static let tokenHeader = HTTPField.Name("X-Vitrine-Token")!
 
@@ -65,6 +66,24 @@ struct FavoritesEndpoint: Sendable {
             logger.warning("star \(change.id): \(error.message)")
             let status: HTTPTypes.HTTPResponse.Status = error.kind == .refused ? .conflict : .unprocessableContent
             return answer(status, Answer(ok: false, id: change.id, message: error.message))
+        }
+    }
+
+    /// `GET /_vitrine/favorites`: `{"ok": true, "count": 3, "limit": 20, …}` for the serve-only
+    /// counter. Read-only, but still this server's pages only (Host and token).
+    func state(_ request: Request) -> Response {
+        let authority = request.head.authority ?? ""
+        guard hosts.contains(Self.hostName(of: authority)) else {
+            return answer(.forbidden, Answer(ok: false, message: "refused: unknown Host '\(authority)'"))
+        }
+        guard let sent = request.headers[Self.tokenHeader], Self.constantTimeEqual(sent, token) else {
+            return answer(.forbidden, Answer(ok: false, message: "refused: missing or wrong \(Self.tokenHeader.canonicalName); reload the page"))
+        }
+        do throws(VitrineError) {
+            let (count, limit) = try service.count()
+            return answer(.ok, Answer(ok: true, count: count, limit: limit, message: "\(count)/\(limit)"))
+        } catch {
+            return answer(.unprocessableContent, Answer(ok: false, message: error.message))
         }
     }
 

@@ -1,6 +1,7 @@
 /// `/_vitrine/live.js`, served from memory and only by `vitrine serve` (it is not part of the
 /// theme, so no build ever contains it): reloads the page after a rebuild, shows a failed
-/// rebuild's error in a banner, and turns the favorite stars into toggles.
+/// rebuild's error in a banner, and adds the owner's tools that built pages never carry: a star
+/// toggle on every cell and item page, the favorites count ("3 / 20") and the CLI hint.
 enum LiveScript {
     static let path = "/_vitrine/live.js"
     static let eventsPath = "/_vitrine/events"
@@ -12,7 +13,8 @@ enum LiveScript {
     }
 
     static let source = #"""
-        /* live.js — vitrine serve only: live reload, build errors, star to favorite. */
+        /* live.js — vitrine serve only: live reload, build errors, star to favorite, and the
+           owner's view (count, hints) that a built site never shows. */
         (function () {
           "use strict";
           var doc = document;
@@ -28,12 +30,13 @@ enum LiveScript {
               banner.setAttribute("role", "alert");
               banner.style.cssText =
                 "position:fixed;left:0;right:0;top:0;z-index:2147483647;padding:.6em 1em;" +
-                "font:14px/1.4 system-ui,sans-serif;color:#fff;white-space:pre-wrap;cursor:pointer";
+                "font:14px/1.4 system-ui,sans-serif;color:#fff;opacity:1;text-shadow:none;white-space:pre-wrap;cursor:pointer";
               banner.addEventListener("click", hideBanner);
               doc.body.appendChild(banner);
             }
             banner.setAttribute("data-kind", kind);
-            banner.style.background = kind === "build-error" ? "#b3261e" : "#7a4a00";
+            // White on these reads at 9:1 or better (AAA), whatever the page's colours.
+            banner.style.background = kind === "build-error" ? "#8c1d18" : "#6b4100";
             banner.textContent = text;
             banner.hidden = false;
           }
@@ -75,9 +78,73 @@ enum LiveScript {
             star.setAttribute("title", label(on));
           }
 
-          /** Detail pages: the [data-favorite] star becomes a toggle button. Cells: a small star
-           *  button is added to each cell (outside its link). */
+          // ── The owner's view: count and hints (never part of a built page) ─────
+          var counted = null;
+          function adminNote(tag, className, text, code) {
+            var note = doc.createElement(tag);
+            note.className = className;
+            note.setAttribute("data-vitrine-admin", "");
+            note.appendChild(doc.createTextNode(text));
+            if (code) {
+              var command = doc.createElement("code");
+              command.textContent = code;
+              note.appendChild(command);
+              note.appendChild(doc.createTextNode(", or with the ★ of any item while serving."));
+            }
+            return note;
+          }
+          function showAdmin() {
+            var places = [];
+            var summary = doc.querySelector("[data-favorites-summary] .section-header");
+            if (summary) places.push([summary, "p"]);
+            var meta = doc.body.getAttribute("data-kind") === "favorites" ? doc.querySelector(".page-header__meta") : null;
+            if (meta) places.push([meta, "span"]);
+            places.forEach(function (place) {
+              if (counted && !place[0].querySelector("[data-favorites-count]")) {
+                var count = adminNote(place[1], "favorites-count", counted.count + " / " + counted.limit);
+                count.setAttribute("data-favorites-count", "");
+                count.setAttribute("title", "Favorites / limit (favorites.limit in site.yml)");
+                place[0].appendChild(count);
+              }
+            });
+            var empties = doc.querySelectorAll("[data-favorites-summary] [data-empty], body[data-kind=favorites] [data-empty]");
+            Array.prototype.forEach.call(empties, function (empty) {
+              if (empty.querySelector("[data-vitrine-hint]")) return;
+              var hint = adminNote("p", "empty-state__message", "Add some with ", "vitrine favorites add");
+              hint.setAttribute("data-vitrine-hint", "");
+              empty.appendChild(hint);
+            });
+          }
+          if (typeof window.fetch === "function") {
+            window
+              .fetch("/_vitrine/favorites", { credentials: "same-origin", headers: { "X-Vitrine-Token": token } })
+              .then(function (response) {
+                return response.json();
+              })
+              .then(function (answer) {
+                if (answer.ok) {
+                  counted = answer;
+                  showAdmin();
+                }
+              })
+              .catch(function () {});
+          }
+
+          /** Detail pages: the owner's-pick star (or a new one, off, on any other item page)
+           *  becomes a toggle button. Cells: a small star button is added to each cell (outside
+           *  its link) in place of the owner's-pick mark. */
           function enhance(root) {
+            showAdmin();
+            Array.prototype.forEach.call(root.querySelectorAll("[data-item][data-id] .item__title"), function (heading) {
+              if (heading.querySelector("[data-favorite]")) return;
+              var star = doc.createElement("span");
+              star.className = "favorite";
+              star.setAttribute("data-favorite", "");
+              star.setAttribute("data-state", "off");
+              star.textContent = "★";
+              heading.appendChild(doc.createTextNode(" "));
+              heading.appendChild(star);
+            });
             Array.prototype.forEach.call(root.querySelectorAll("[data-favorite]:not([data-vitrine-star])"), function (star) {
               star.setAttribute("data-vitrine-star", "");
               star.setAttribute("role", "button");
@@ -96,7 +163,9 @@ enum LiveScript {
               button.style.cssText =
                 "position:absolute;top:4px;left:4px;z-index:2;width:28px;height:28px;padding:0;border:0;" +
                 "border-radius:50%;background:rgba(0,0,0,.55);font:16px/28px system-ui,sans-serif;cursor:pointer";
-              setStar(button, !!cell.querySelector(".cell__star"));
+              var mark = cell.querySelector(".cell__star");
+              setStar(button, !!mark);
+              if (mark) mark.hidden = true;  // one star per cell: the button
               cell.appendChild(button);
             });
             Array.prototype.forEach.call(root.querySelectorAll("button[data-vitrine-star]"), function (button) {

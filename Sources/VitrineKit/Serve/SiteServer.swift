@@ -163,6 +163,9 @@ public struct SiteServer: Sendable {
         router.post(RouterPath(LiveScript.favoritesPath)) { request, _ in
             await endpoint.handle(request)
         }
+        router.get(RouterPath(LiveScript.favoritesPath)) { request, _ in
+            endpoint.state(request)
+        }
         return router
     }
 

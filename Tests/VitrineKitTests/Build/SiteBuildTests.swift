@@ -35,7 +35,7 @@ struct SiteBuildTests {
     /// long runs in four lanes: the same pages, a new digest function; every page key changed
     /// with it, so an older output re-renders without a new salt.)
     static let goldenDigests = [
-        "vitrine-page-keys/2": "501ee14ee245e5812117079ddd59b569"
+        "vitrine-page-keys/2": "1e653cf5a8ee375dfed450f21256f45e"
     ]
 
     @Test func goldenPagesThatChangeComeWithANewPageKeysSalt() throws {
@@ -86,12 +86,12 @@ struct SiteBuildTests {
         #expect(!empty.contains("data-cell-media"))
         // The TMDB lists link to each other.
         #expect(TestSupport.text(tree, "popular/index.html").contains(#"href="../top/index.html""#))
-        // Favorites: newest first by instant; the count shows against the limit.
+        // Favorites: newest first by instant; the count against the limit only in serve.
         let favorites = TestSupport.text(tree, "favorites/index.html")
         let books = try #require(favorites.range(of: "Only a favorite"))
         let club = try #require(favorites.range(of: "Fight Club"))
         #expect(books.lowerBound < club.lowerBound)
-        #expect(TestSupport.text(tree, "index.html").contains("3 / 3"))
+        #expect(!TestSupport.text(tree, "index.html").contains("3 / 3"))
     }
 
     @Test func detailPagesShowEachKindsFields() async throws {

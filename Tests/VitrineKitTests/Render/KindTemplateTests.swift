@@ -92,7 +92,7 @@ struct KindTemplateTests {
             let title = html.range(of: #"<span class="item__title-text">"#).map { html[$0.upperBound...].prefix { $0 != "<" } }
             #expect(title.map { !$0.isEmpty } == true, "\(kind) page without its title: \(path)")
             #expect(html.contains(#"<p class="item__kind">"#), "\(kind) page without its kind: \(path)")
-            #expect(html.contains("data-favorite"), "\(kind) page without its star: \(path)")
+            #expect(!html.contains(#"data-state="off""#), "\(kind) page with an off-star: \(path)")
             #expect(html.contains(#"<div class="item__media">"#) && html.contains(#"<nav class="item-nav""#), "\(kind) page: \(path)")
             switch kind {
             // Two fixture GIFs have no details (`gif` absent): an empty media box, the title kept.

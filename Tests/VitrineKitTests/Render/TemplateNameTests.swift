@@ -68,6 +68,7 @@ extension PageContext {
         lang: "en", siteTitle: "Site", title: "About", documentTitle: "About · Site", description: nil,
         root: "../", homeHref: "../index.html", assets: "../assets/", canonical: nil, nav: [],
         openGraph: OpenGraph(type: "website", title: "About", description: nil, url: nil, image: nil, imageAlt: nil, twitterCard: "summary"),
-        pageKind: "page", t: ThemeStrings.english.templateValue, scriptStrings: "{}", attributions: [], jsonLD: nil
+        pageKind: "page", t: ThemeStrings.english.templateValue, scriptStrings: "{}", attributions: [], jsonLD: nil,
+        customCSS: nil, inlineStyles: nil
     )
 }

@@ -13,14 +13,18 @@ struct ThemeStrings: Codable, Sendable, Equatable {
     var favorites = "Favorites"
     var backHome = "Back to the home page"
     var relatedLists = "Related lists"
+    /// The star of a favorite, on its cell and its page.
+    var ownersPick = "Owner’s pick"
+    // No longer shown (built pages carry no admin state; `vitrine serve` has its own labels),
+    // still accepted so that translation files that set them keep loading.
     var inFavorites = "In favorites"
     var notInFavorites = "Not in favorites"
     // Home
     var galleries = "Galleries"
     var noGalleries = "No galleries yet."
     var noFavorites = "No favorites yet."
-    var addFavoritesBefore = "Add some with"
-    var addFavoritesAfter = "."
+    var addFavoritesBefore = "Add some with"  // no longer shown, still accepted
+    var addFavoritesAfter = "."  // no longer shown, still accepted
     var allFavorites = "All favorites"
     var cardSummary = "{items} of {results}"
     var itemsOne = "1 item"
@@ -37,9 +41,10 @@ struct ThemeStrings: Codable, Sendable, Equatable {
     var favoritesOne = "1 favorite"
     var favoritesMany = "{count} favorites"
     var noFavoritesTitle = "No favorites yet"
-    var noFavoritesMessage = "Add one with “vitrine favorites add giphy:ID”, or list it in {file}, then build again."
+    var noFavoritesMessage = "Nothing has been picked yet."
     var nothingMatched = "Nothing matched “{query}” on {source}."
     var sourceReturnedNothing = "{source} returned no items for this gallery."
+    var imageUnavailable = "image unavailable"
     var ratedOutOf = "rated {value} out of {scale}"
     var rated = "rated {value}"
     // Pagination
@@ -99,6 +104,7 @@ struct ThemeStrings: Codable, Sendable, Equatable {
     var pauseAnimation = "Pause animation"
     var playAnimation = "Play animation"
     var pauseAnimations = "Pause animations"
+    var playAnimations = "Play animations"
     // Share
     var share = "Share"
     var copyLink = "Copy link"

@@ -13,7 +13,8 @@ struct FeedModel: Sendable, Encodable {
     let title: String
     /// `urn:vitrine:favorites` unless `baseURL` gives an absolute one.
     let id: String
-    /// The newest `addedAt`, RFC 3339 UTC; a fixed epoch when there are none (no wall clock).
+    /// The newest `addedAt`, RFC 3339 UTC (a build writes no feed without favorites; the
+    /// fixed epoch of an empty model never reaches a site).
     let updated: String
     /// Absolute link to the favorites page, when `baseURL` is set.
     let selfHref: String?

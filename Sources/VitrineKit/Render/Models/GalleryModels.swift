@@ -16,7 +16,8 @@ struct GalleryPage: Sendable, Encodable {
     /// Links between related galleries (TMDB popular / top rated); empty when none.
     let switcher: [NavLink]
     let hasSwitcher: Bool
-    /// For the favorites gallery: "7 / 20".
+    /// For the favorites gallery: "7 / 20". The theme does not show it (visitors see no
+    /// limit; `vitrine serve` shows the count); kept for custom templates.
     let favoritesCount: String?
     /// The gallery's find-as-you-type index (`filter-index.js`), relative; nil for favorites
     /// and empty galleries (no search box then).

@@ -19,7 +19,7 @@ struct GalleryCard: Sendable, Encodable {
 
 struct FavoritesSummary: Sendable, Encodable {
     let href: String
-    /// "7 / 20".
+    /// "7 / 20". Not shown by the theme (see `GalleryPage.favoritesCount`).
     let count: String
     let cells: [CellView]
     let isEmpty: Bool

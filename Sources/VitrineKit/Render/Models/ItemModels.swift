@@ -29,7 +29,8 @@ struct ItemPage: Sendable, Encodable {
     /// The gallery (or favorites) this page's prev/next walk through.
     let back: NavLink?
     let isFavorite: Bool
-    /// "In favorites" / "Not in favorites".
+    /// The star's label: "Owner’s pick" on a favorite's page (the theme shows no star on
+    /// other pages); "Not in favorites" otherwise, for custom templates.
     let favoriteLabel: String
 }
 

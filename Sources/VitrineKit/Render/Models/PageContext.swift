@@ -34,6 +34,12 @@ struct PageContext: Sendable, Encodable {
     let attributions: [Attribution]
     /// schema.org data for `<script type="application/ld+json">`; only with `baseURL`.
     let jsonLD: RenderedJSON?
+    /// `assets/custom.css` (relative), linked after the theme's stylesheet when the site has
+    /// `templates/assets/custom.css`; nil otherwise.
+    let customCSS: String?
+    /// The 404 page without `baseURL` (served at any depth, so no link can reach `assets/`):
+    /// the theme's stylesheets (and custom.css) inline, for a `<style>` element; nil elsewhere.
+    let inlineStyles: RenderedHTML?
 }
 
 /// A credit a source's terms ask for wherever its content is shown (`attribution.mustache`).

@@ -8,7 +8,7 @@
  *   (b) [data-share="copy"] copies the page URL, [data-share="native"] opens the share sheet.
  *   (c) [data-screenshot] opens a viewer dialog (arrow keys move, Escape closes).
  *   (d) A grid cell opens its item page in a dialog (modifier-clicks open normally).
- *   (e) A GIF played as video gets a pause/play button (aria-pressed) in place of the native
+ *   (e) A GIF played as video gets a pause/play button (its label says what it does) in place of the native
  *       controls; under prefers-reduced-motion nothing plays until the button is pressed.
  *   (f) A gallery with GIFs gets a button that pauses them all: each cell shows its still
  *       (the <source data-still> is made to match), cells loaded later too.
@@ -641,6 +641,16 @@
 
   // ── (e) GIF video ────────────────────────────────────────────────────────
 
+  /** A pause/play button says what it will do ("Play animation" while paused), so it has no
+   *  aria-pressed (a toggle's label must not change); data-state="paused|playing" styles it. */
+  function setToggle(button, paused, playLabel, pauseLabel) {
+    button.setAttribute("data-state", paused ? "paused" : "playing");
+    var label = $("[data-toggle-label]", button);
+    var text = paused ? playLabel : pauseLabel;
+    // Only a change: the gallery's observer of added nodes would otherwise call this again.
+    if (label && label.textContent !== text) label.textContent = text;
+  }
+
   function enhanceGIFs(root) {
     var reduce = typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     $all("[data-gif-player]", root).forEach(function (player) {
@@ -649,7 +659,7 @@
       if (!video || !button || player.hasAttribute("data-ready")) return;
       function sync() {
         var paused = video.paused || video.ended;
-        button.setAttribute("aria-pressed", paused ? "true" : "false");
+        setToggle(button, paused, t("playAnimation", "Play animation"), t("pauseAnimation", "Pause animation"));
         player.setAttribute("data-state", paused ? "paused" : "playing");
       }
       if (reduce) {
@@ -691,7 +701,7 @@
           var media = paused ? "all" : reduce ? "not all" : "(prefers-reduced-motion: reduce)";
           if (source.getAttribute("media") !== media) source.setAttribute("media", media);
         });
-        button.setAttribute("aria-pressed", paused ? "true" : "false");
+        setToggle(button, paused, t("playAnimations", "Play animations"), t("pauseAnimations", "Pause animations"));
       }
       button.addEventListener("click", function () {
         paused = !paused;
