@@ -6,6 +6,7 @@ import Testing
 /// that exit 64 in every command.
 @Suite("CLI habits")
 struct HabitsCLITests {
+    /// A folder holding `site`, made by `vitrine new` (GIPHY, no baseURL).
     static func site() async throws -> URL {
         let folder = try TestSupport.temporaryDirectory()
         let made = try await TestSupport.spawn(["new", "site", "--source", "giphy", "--quiet"], in: folder)

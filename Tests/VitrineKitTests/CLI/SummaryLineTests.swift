@@ -8,12 +8,8 @@ import Testing
 /// the full warning only where it matters (`check`, `--strict`).
 @Suite("summary line and notes")
 struct SummaryLineTests {
-    static func site() async throws -> URL {
-        let folder = try TestSupport.temporaryDirectory()
-        let made = try await TestSupport.spawn(["new", "site", "--source", "giphy", "--quiet"], in: folder)
-        #expect(made.status == 0, "\(made.stderr)")
-        return folder
-    }
+    /// A folder holding `site`, made by `vitrine new` (GIPHY, no baseURL).
+    static func site() async throws -> URL { try await HabitsCLITests.site() }
 
     /// The site's files as a person lists them: not vitrine's hidden records.
     static func visibleFiles(_ output: URL) async throws -> [String] {
