@@ -55,7 +55,7 @@ extension Vitrine.Favorites {
             discussion: "Refuses past favorites.limit in site.yml and changes nothing then."
         )
 
-        @Argument(help: "The item's id, e.g. giphy:FiGiRei2ICzzG or tmdb:550.")
+        @Argument(help: "The item's id (giphy:FiGiRei2ICzzG, tmdb:550), its page's folder (tmdb-550) or its address on the source's site.")
         var id: String
 
         @OptionGroup var options: SiteOptions
@@ -72,7 +72,9 @@ extension Vitrine.Favorites {
                 service.pauseBeforeRename(seconds: seconds)
             }
             try await runReportingErrors { () throws(VitrineError) in
-                switch try await service.add(id) {
+                let outcome = try await service.add(id)
+                let id = try FavoritesService.id(self.id)
+                switch outcome {
                 case .added(let title, let count, let limit):
                     print("added \(id) “\(TextPolicy.terminal(title))” (\(count)/\(limit))")
                 case .alreadyThere(let count, let limit):
@@ -85,7 +87,7 @@ extension Vitrine.Favorites {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an item from the favorites.", aliases: ["rm"])
 
-        @Argument(help: "The item's id.")
+        @Argument(help: "The item's id, its page's folder or its address on the source's site.")
         var id: String
 
         @OptionGroup var options: SiteOptions
@@ -94,6 +96,7 @@ extension Vitrine.Favorites {
             options.bootstrapLogging()
             try await runReportingErrors { () throws(VitrineError) in
                 let (title, count, limit) = try FavoritesService(options: BuildOptions(site: options.siteURL, siteLabel: options.site)).remove(id)
+                let id = try FavoritesService.id(self.id)
                 print("removed \(id)\(title.map { " “\(TextPolicy.terminal($0))”" } ?? "") (\(count)/\(limit))")
             }
         }

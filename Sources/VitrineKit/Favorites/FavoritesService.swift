@@ -64,7 +64,7 @@ public struct FavoritesService: Sendable {
     /// Adds an item with a snapshot of it, from a gallery snapshot or the source's by-id
     /// endpoint. Refuses past the limit (nothing changes); an id already there is a no-op.
     public func add(_ text: String) async throws(VitrineError) -> AddOutcome {
-        let id = try ItemID(parsing: text)
+        let id = try ItemID(typed: text)
         let (config, store) = try context()
         let limit = config.favorites.limit
         let current = try store.read()
@@ -86,6 +86,12 @@ public struct FavoritesService: Sendable {
         }
     }
 
+    /// The id `text` names, as `add` and `remove` read it (`tmdb:550` for
+    /// `https://www.themoviedb.org/movie/550-fight-club` or `tmdb-550`).
+    public static func id(_ text: String) throws(VitrineError) -> String {
+        try ItemID(typed: text).description
+    }
+
     /// How many favorites there are and how many the site allows (`vitrine serve`'s counter).
     public func count() throws(VitrineError) -> (count: Int, limit: Int) {
         let (config, store) = try context()
@@ -94,7 +100,7 @@ public struct FavoritesService: Sendable {
 
     /// Removes an id; one that is not there is an error (nothing changes).
     public func remove(_ text: String) throws(VitrineError) -> (title: String?, count: Int, limit: Int) {
-        let id = try ItemID(parsing: text)
+        let id = try ItemID(typed: text)
         let (config, store) = try context()
         return try store.update { (file: inout FavoritesFile) throws(VitrineError) -> (String?, Int, Int) in
             guard let index = file.favorites.firstIndex(where: { $0.id == id }) else {
