@@ -140,15 +140,18 @@ struct HabitsCLITests {
         try process.run()
         // However serve behaves, the test ends: stopped after a minute.
         DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { process.terminate() } }
-        var lines = ""
-        while !lines.contains("Ctrl-C"), process.isRunning {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            lines += String(decoding: chunk, as: UTF8.self)
+        // Read on a thread of its own, never on Swift's pool.
+        let (lines, stderr) = try await TestSupport.offPool {
+            var lines = ""
+            while !lines.contains("Ctrl-C"), process.isRunning {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                lines += String(decoding: chunk, as: UTF8.self)
+            }
+            process.interrupt()
+            process.waitUntilExit()
+            return (lines, String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
         }
-        process.interrupt()
-        process.waitUntilExit()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(lines.hasPrefix("serving site at http://127.0.0.1:"), "\(lines)")
         #expect(!lines.hasPrefix("serving site at http://127.0.0.1:8080/"), "\(lines)")
         #expect(lines.hasSuffix("\nPress Ctrl-C to stop.\n"), "\(lines)")

@@ -4,7 +4,12 @@ import Testing
 /// The binary against the stub server, configured only through the environment, as a user would.
 @Suite("vitrine CLI: live searches")
 struct LiveCLITests {
-    func run(_ arguments: [String], in folder: URL, environment: [String: String]) throws -> TestSupport.Run {
+    /// On a thread of its own (`offPool`): the stub server answers on Swift's pool.
+    func run(_ arguments: [String], in folder: URL, environment: [String: String]) async throws -> TestSupport.Run {
+        try await TestSupport.offPool { try Self.runNow(arguments, in: folder, environment: environment) }
+    }
+
+    static func runNow(_ arguments: [String], in folder: URL, environment: [String: String]) throws -> TestSupport.Run {
         let process = Process()
         process.executableURL = TestSupport.binary
         process.arguments = arguments
@@ -30,7 +35,7 @@ struct LiveCLITests {
         let folder = site.folder.deletingLastPathComponent()
         let environment = ["VITRINE_GIPHY_URL": server.baseURL.absoluteString, "GIPHY_API_KEY": "cli-SECRET"]
 
-        let first = try run(["build", "site", "--refresh", "--report", "report.json", "--cache-dir", "cache"], in: folder, environment: environment)
+        let first = try await run(["build", "site", "--refresh", "--report", "report.json", "--cache-dir", "cache"], in: folder, environment: environment)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr.contains("fetch: 'cats' 30 items from GIPHY"))
         #expect(first.stdout.hasPrefix("wrote "))
@@ -39,7 +44,7 @@ struct LiveCLITests {
         #expect((report?["galleries"] as? [[String: Any]])?.first?["origin"] as? String == "fetched")
 
         // Within the cache's max age, a second refresh makes no request.
-        let second = try run(["build", "site", "--refresh", "--quiet", "--report", "report.json", "--cache-dir", "cache"], in: folder, environment: environment)
+        let second = try await run(["build", "site", "--refresh", "--quiet", "--report", "report.json", "--cache-dir", "cache"], in: folder, environment: environment)
         #expect(second.status == 0)
         let again = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("report.json"))) as? [String: Any]
         #expect(again?["requests"] as? Int == 0)
@@ -52,16 +57,16 @@ struct LiveCLITests {
         let server = try await StubServer.start { _ in .json("{}") }
         defer { Task { await server.stop() } }
         let site = try FetchTestSite(server: server, galleries: "  - name: cats\n    source: giphy\n")
-        let run = try run(["build", "site"], in: site.folder.deletingLastPathComponent(), environment: ["VITRINE_GIPHY_URL": server.baseURL.absoluteString])
+        let run = try await run(["build", "site"], in: site.folder.deletingLastPathComponent(), environment: ["VITRINE_GIPHY_URL": server.baseURL.absoluteString])
         #expect(run.status == 1)
         #expect(run.stderr.hasSuffix("error: fetch 'cats' (giphy): GIPHY_API_KEY is not set; no snapshot to fall back on\n"))
     }
 
-    @Test func conflictingNetworkFlagsAreUsageErrors() throws {
+    @Test func conflictingNetworkFlagsAreUsageErrors() async throws {
         let folder = try TestSupport.temporaryDirectory()
-        #expect(try run(["build", "--offline", "--refresh"], in: folder, environment: [:]).status == 64)
-        #expect(try run(["build", "--cache-max-age", "soon"], in: folder, environment: [:]).status == 64)
-        let badURL = try run(["build", "nowhere"], in: folder, environment: ["VITRINE_TMDB_URL": "ftp://x"])
+        #expect(try await run(["build", "--offline", "--refresh"], in: folder, environment: [:]).status == 64)
+        #expect(try await run(["build", "--cache-max-age", "soon"], in: folder, environment: [:]).status == 64)
+        let badURL = try await run(["build", "nowhere"], in: folder, environment: ["VITRINE_TMDB_URL": "ftp://x"])
         #expect(badURL.status == 64)
         #expect(badURL.stderr.contains("VITRINE_TMDB_URL must be an http(s) URL, got 'ftp://x'"))
     }

@@ -8,49 +8,49 @@ import Testing
 /// The favorites commands as a user runs them: messages, exit codes, concurrency, crashes.
 @Suite("vitrine favorites CLI")
 struct FavoritesCLITests {
-    func favorites(_ site: URL) throws -> [String] {
+    func favorites(_ site: URL) async throws -> [String] {
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("favorites.json"))) as? [String: Any]
         return (object?["favorites"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
     }
 
-    @Test func listAddRemoveSpeakPlainly() throws {
+    @Test func listAddRemoveSpeakPlainly() async throws {
         let site = try FavoritesServiceTests.site(limit: 2, favorites: ["giphy:g1"])
         let folder = site.deletingLastPathComponent()
-        let list = try TestSupport.run(["favorites", "list", "site"], in: folder)
+        let list = try await TestSupport.spawn(["favorites", "list", "site"], in: folder)
         #expect(list.status == 0)
         #expect(list.stdout == "#  id        kind  title  added\n1  giphy:g1  gif   Cat 1  2026-11-20T10:00:00Z\n")
 
-        let add = try TestSupport.run(["favorites", "add", "giphy:g2", "site", "--offline"], in: folder)
+        let add = try await TestSupport.spawn(["favorites", "add", "giphy:g2", "site", "--offline"], in: folder)
         #expect(add.status == 0)
         #expect(add.stdout == "added giphy:g2 “Cat 2” (2/2)\n")
 
-        let full = try TestSupport.run(["favorites", "add", "giphy:g3", "site", "--offline"], in: folder)
+        let full = try await TestSupport.spawn(["favorites", "add", "giphy:g3", "site", "--offline"], in: folder)
         #expect(full.status == 1)
         #expect(full.stderr == "error: favorites are full (2/2): remove one first\n")
 
-        let again = try TestSupport.run(["favorites", "add", "giphy:g2", "site"], in: folder)
+        let again = try await TestSupport.spawn(["favorites", "add", "giphy:g2", "site"], in: folder)
         #expect(again.status == 0)
         #expect(again.stdout == "giphy:g2 is already a favorite (2/2); nothing changed\n")
 
-        let remove = try TestSupport.run(["favorites", "remove", "giphy:g1", "site"], in: folder)
+        let remove = try await TestSupport.spawn(["favorites", "remove", "giphy:g1", "site"], in: folder)
         #expect(remove.status == 0)
         #expect(remove.stdout == "removed giphy:g1 (1/2)\n")
-        #expect(try favorites(site) == ["giphy:g2"])
+        await #expect(try favorites(site) == ["giphy:g2"])
 
-        let missing = try TestSupport.run(["favorites", "remove", "giphy:g1", "site"], in: folder)
+        let missing = try await TestSupport.spawn(["favorites", "remove", "giphy:g1", "site"], in: folder)
         #expect(missing.status == 1)
         #expect(missing.stderr == "error: 'giphy:g1' is not in site/favorites.json\n")
 
-        let bad = try TestSupport.run(["favorites", "add", "cats", "site"], in: folder)
+        let bad = try await TestSupport.spawn(["favorites", "add", "cats", "site"], in: folder)
         #expect(bad.status == 64)
         #expect(bad.stderr == "error: invalid id 'cats': expected SOURCE:ID, e.g. giphy:FiGiRei2ICzzG or tmdb:550\n")
 
-        let empty = try TestSupport.run(["favorites", "list", "site"], in: try FavoritesServiceTests.site().deletingLastPathComponent())
+        let empty = try await TestSupport.spawn(["favorites", "list", "site"], in: try FavoritesServiceTests.site().deletingLastPathComponent())
         #expect(empty.stdout == "No favorites yet. Add one with: vitrine favorites add giphy:ID site\n")
     }
 
     /// 20 processes add at once: every entry that fits under the limit is there, the rest are refused.
-    @Test func twentyConcurrentAddsLoseNothing() throws {
+    @Test func twentyConcurrentAddsLoseNothing() async throws {
         let site = try FavoritesServiceTests.site(limit: 20, favorites: ["giphy:g0", "giphy:g1", "giphy:g2", "giphy:g3", "giphy:g4"])
         let processes = (5..<25).map { index -> (Process, Pipe) in
             let process = Process()
@@ -72,7 +72,7 @@ struct FavoritesCLITests {
                 refusals += 1
             }
         }
-        let ids = try favorites(site)
+        let ids = try await favorites(site)
         #expect(ids.count == 20)
         #expect(Set(ids).count == 20)
         #expect(refusals == 5)
@@ -80,7 +80,7 @@ struct FavoritesCLITests {
     }
 
     /// A process killed after writing the new file and before renaming it leaves the old file intact.
-    @Test func aCrashBetweenWriteAndRenameKeepsTheOldFile() throws {
+    @Test func aCrashBetweenWriteAndRenameKeepsTheOldFile() async throws {
         let site = try FavoritesServiceTests.site(favorites: ["giphy:g1"])
         let before = try Data(contentsOf: site.appendingPathComponent("favorites.json"))
         let process = Process()
@@ -100,8 +100,8 @@ struct FavoritesCLITests {
         #expect(try Data(contentsOf: site.appendingPathComponent("favorites.json")) == before)
 
         // The lock died with the process; the next add works and ignores the stray temporary file.
-        let next = try TestSupport.run(["favorites", "add", "giphy:g2", "site", "--offline"], in: site.deletingLastPathComponent())
+        let next = try await TestSupport.spawn(["favorites", "add", "giphy:g2", "site", "--offline"], in: site.deletingLastPathComponent())
         #expect(next.status == 0)
-        #expect(try favorites(site) == ["giphy:g1", "giphy:g2"])
+        await #expect(try favorites(site) == ["giphy:g1", "giphy:g2"])
     }
 }

@@ -16,7 +16,7 @@ struct NetworkMessagesTests {
     /// The binary with `environment`, on a thread of its own: waiting for it on the
     /// cooperative pool would starve the stub server that answers it.
     static func run(_ arguments: [String], in folder: URL, environment: [String: String]) async throws -> TestSupport.Run {
-        try await TestSupport.offPool { try LiveCLITests().run(arguments, in: folder, environment: environment) }
+        try await LiveCLITests().run(arguments, in: folder, environment: environment)
     }
 
     /// A site in a temporary folder whose GIPHY galleries ask `url`; the folder to run in.

@@ -10,9 +10,9 @@ import VitrineTemplate
 @Suite("hostile input: limits")
 struct EdgeLimitsTests {
     /// A site (`vitrine new`) with `files` written into its templates folder.
-    static func site(templates files: [String: String]) throws -> URL {
+    static func site(templates files: [String: String]) async throws -> URL {
         let folder = try TestSupport.temporaryDirectory()
-        let made = try TestSupport.run(["new", "site", "--source", "giphy"], in: folder)
+        let made = try await TestSupport.spawn(["new", "site", "--source", "giphy"], in: folder)
         #expect(made.status == 0, "\(made.stderr)")
         let templates = folder.appendingPathComponent("site/templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
@@ -24,7 +24,7 @@ struct EdgeLimitsTests {
     @Test(arguments: ["build", "check"])
     func deeplyNestedSectionsAreOneLineNotACrash(command: String) async throws {
         let deep = String(repeating: "{{#a}}", count: 5000) + String(repeating: "{{/a}}", count: 5000)
-        let folder = try Self.site(templates: ["deep.mustache": deep])
+        let folder = try await Self.site(templates: ["deep.mustache": deep])
         let run = try await TestSupport.offPool { try TestSupport.run([command, "site", "--quiet"], in: folder) }
         #expect(run.status == 1, "\(run.stderr)")
         // The 101st `{{#a}}` starts at column 601.
@@ -33,7 +33,7 @@ struct EdgeLimitsTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("site/public/index.html").path))
     }
 
-    @Test func nestingUpToTheLimitParsesAndRenders() throws {
+    @Test func nestingUpToTheLimitParsesAndRenders() async throws {
         let text = String(repeating: "{{#a}}", count: 100) + "x" + String(repeating: "{{/a}}", count: 100)
         let library = try TemplateLibrary(["deep": text])
         #expect(try library.render("deep", .object(TemplateObject([("a", .bool(true))]))) == Array("x".utf8))
@@ -44,7 +44,7 @@ struct EdgeLimitsTests {
     }
 
     /// A chain of distinct partials deeper than the limit was called a cycle.
-    @Test func aDeepChainOfDistinctPartialsIsTooDeepNotACycle() throws {
+    @Test func aDeepChainOfDistinctPartialsIsTooDeepNotACycle() async throws {
         var sources = ["p70": "end"]
         for index in 0..<70 { sources["p\(index)"] = "{{>p\(index + 1)}}" }
         let library = try TemplateLibrary(sources)
@@ -57,7 +57,7 @@ struct EdgeLimitsTests {
     @Test func aDeepChainOfPartialsFailsTheBuildSayingHowDeep() async throws {
         var files = ["cell.mustache": "{{>p0}}\n", "p80.mustache": "end\n"]
         for index in 0..<80 { files["p\(index).mustache"] = "{{>p\(index + 1)}}\n" }
-        let folder = try Self.site(templates: files)
+        let folder = try await Self.site(templates: files)
         let run = try await TestSupport.offPool { try TestSupport.run(["build", "site", "--quiet"], in: folder) }
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderr.contains("template error: templates nested deeper than 64: "), "\(run.stderr)")
@@ -79,7 +79,7 @@ struct EdgeLimitsTests {
         ]
     )
     func numbersPastTheirRangeAreUsageErrors(flags: [String], message: String) async throws {
-        let folder = try Self.site(templates: [:])
+        let folder = try await Self.site(templates: [:])
         let run = try await TestSupport.offPool { try TestSupport.run(["build", "site", "--offline", "--quiet"] + flags, in: folder) }
         if message.isEmpty {
             #expect(run.status == 0, "the longest value is accepted: \(run.stderr)")

@@ -28,7 +28,7 @@ struct EdgeNetworkTests {
             "VITRINE_GIPHY_URL": server.baseURL.absoluteString, "VITRINE_TMDB_URL": server.baseURL.absoluteString,
             "GIPHY_API_KEY": "giphy-plausible-key", "TMDB_API_KEY": "tmdb-plausible-key",
         ].merging([variable: key]) { $1 }
-        let run = try LiveCLITests().run(["build", "site", "--refresh", "--report", "report.json"], in: folder, environment: environment)
+        let run = try await LiveCLITests().run(["build", "site", "--refresh", "--report", "report.json"], in: folder, environment: environment)
         #expect(run.status == 64, "\(run.stderr)")
         #expect(run.stderr.hasPrefix("error: \(variable) is not a usable key: it \(problem) ("), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1, "one line: \(run.stderr)")
