@@ -145,6 +145,8 @@ struct PageFactory: Sendable {
             introHTML: number == 1 ? gallery.intro.map { RenderedHTML(html: $0.html) } : nil,
             resultCount: total == 0 ? strings.noResults : strings.count(total, \.resultsOne, \.resultsMany),
             columns: gallery.columns,
+            layout: gallery.config.layout == .list ? gallery.config.layout.rawValue : nil,
+            cellShape: gallery.config.cells == .poster ? gallery.config.cells.rawValue : nil,
             cells: cells,
             isEmpty: cells.isEmpty,
             emptyTitle: strings.noResults,
