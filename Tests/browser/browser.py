@@ -166,6 +166,18 @@ def measure(driver) -> dict:
     return driver.execute_script(GRID_METRICS)
 
 
+def problems_with_style(driver, url: str, width: int, css: str) -> str:
+    """The grid problems of the page at `url` and `width` with `css` added to it, one a line:
+    the measurements' self-checks break the contract on purpose with it."""
+    set_width(driver, width)
+    open_page(driver, url)
+    driver.execute_script("var s = document.createElement('style'); s.textContent = arguments[0]; document.head.appendChild(s);", css)
+    load_all_images(driver)
+    text = "\n".join(grid_problems(measure(driver)))
+    console_errors(driver)
+    return text
+
+
 def grid_problems(metrics: dict) -> list[str]:
     """Turns measurements into a list of human-readable failures (empty when all is well)."""
     problems = []

@@ -5,8 +5,9 @@ the GIF galleries stay 3 square columns with the image contained in its box."""
 import json
 
 import pytest
+from selenium.webdriver.common.by import By
 
-from browser import console_errors, grid_problems, load_all_images, measure, open_page, set_width
+from browser import console_errors, grid_problems, load_all_images, measure, open_page, problems_with_style, set_width, wait_for
 from conftest import WIDTHS
 
 ROWS = """
@@ -45,15 +46,22 @@ def per_row(cells):
     return [tops[t] for t in sorted(tops)]
 
 
+def grid_of(driver, url, width, columns):
+    """The cells of the page's grid at `width`, after checking the grid contract and that
+    every full row holds `columns` cells."""
+    set_width(driver, width)
+    cells, problems = rows_of(driver, url)
+    assert not problems, json.dumps(problems[:5], indent=1)
+    counts = per_row(cells)
+    assert cells and all(n == columns for n in counts[:-1]) and 1 <= counts[-1] <= columns, counts
+    return cells
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("page", ["popular/index.html", "top-rated/index.html"])
 def test_movie_galleries_are_two_columns_of_poster_cells(driver, server, width, page):
-    set_width(driver, width)
-    cells, problems = rows_of(driver, server.url(page))
-    assert not problems, json.dumps(problems[:5], indent=1)
-    assert cells and cells[0]["cells"] == "poster" and cells[0]["layout"] is None
-    counts = per_row(cells)
-    assert all(n == 2 for n in counts[:-1]) and counts[-1] in (1, 2), counts
+    cells = grid_of(driver, server.url(page), width, columns=2)
+    assert cells[0]["cells"] == "poster" and cells[0]["layout"] is None
     failures = []
     for c in cells:
         m = c["media"]
@@ -96,26 +104,35 @@ def test_the_book_gallery_is_a_list_one_item_per_row(driver, server, width):
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("page", ["cats/index.html", "trending/index.html"])
 def test_gif_galleries_stay_three_square_columns_with_the_image_inside(driver, server, width, page):
-    set_width(driver, width)
-    cells, problems = rows_of(driver, server.url(page))
-    # grid_problems checks square boxes, images inside them and their aspect ratio kept.
-    assert not problems, json.dumps(problems[:5], indent=1)
+    # grid_problems (in grid_of) checks square boxes, images inside them and their aspect ratio kept.
+    cells = grid_of(driver, server.url(page), width, columns=3)
     assert cells[0]["layout"] is None and cells[0]["cells"] is None
-    counts = per_row(cells)
-    assert all(n == 3 for n in counts[:-1]) and 1 <= counts[-1] <= 3, counts
     assert all(c["img"] is None or c["img"]["fit"] == "contain" for c in cells)
 
 
 def test_the_measurement_rejects_square_poster_cells(driver, server):
-    """Self-check: a theme that drops the poster shape, or crops a book, is reported."""
-    set_width(driver, 768)
-    open_page(driver, server.url("popular/index.html"))
-    driver.execute_script(
-        "var s = document.createElement('style');"
-        "s.textContent = '[data-grid][data-cells=\"poster\"] [data-cell-media] { aspect-ratio: 1 / 1 !important }';"
-        "document.head.appendChild(s);"
+    """Self-check: a theme that drops the poster shape is reported."""
+    text = problems_with_style(
+        driver, server.url("popular/index.html"), 768, '[data-grid][data-cells="poster"] [data-cell-media] { aspect-ratio: 1 / 1 !important }'
     )
-    load_all_images(driver)
-    text = "\n".join(grid_problems(measure(driver)))
-    console_errors(driver)
     assert "not 2:3" in text
+
+
+@pytest.mark.parametrize("page, attribute, value", [
+    ("swift-books/index.html", "data-layout", "list"), ("popular/index.html", "data-cells", "poster"),
+])
+def test_filter_results_keep_the_gallery_layout(driver, server, page, attribute, value):
+    set_width(driver, 768)
+    open_page(driver, server.url(page))
+    title = driver.execute_script("return document.querySelector('[data-grid] .cell__title').textContent")
+    driver.find_element(By.CSS_SELECTOR, "[data-filter-input]").send_keys(max(title.split(), key=len).lower())
+    wait_for(driver, "return document.querySelector('[data-filter-results] [data-cell]') !== null")
+    assert driver.execute_script(f"return document.querySelector('[data-filter-results]').getAttribute('{attribute}')") == value
+    cells = driver.execute_script(ROWS.replace("'[data-grid]'", "'[data-filter-results]'"))
+    assert cells
+    for c in cells:
+        if attribute == "data-cells":
+            assert abs(c["media"]["width"] - c["media"]["height"] * 2 / 3) <= 1, c
+        else:
+            assert c["width"] >= c["gridWidth"] - 1, c
+    console_errors(driver)

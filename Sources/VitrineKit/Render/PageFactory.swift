@@ -123,7 +123,7 @@ struct PageFactory: Sendable {
         let pagination = Pagination(total: gallery.items.count, perPage: gallery.perPage)
         let pageItems = Array(gallery.items[pagination.range(ofPage: number)])
         let cells = pageItems.enumerated().map {
-            cell($0.element, from: here, position: $0.offset, columns: gallery.columns)
+            cell($0.element, from: here, position: $0.offset, columns: gallery.columns, slot: .cells(of: gallery))
         }
         let total = max(gallery.snapshot.totalResults, gallery.items.count)
         let title =
@@ -156,7 +156,7 @@ struct PageFactory: Sendable {
             hasSwitcher: !switcher.isEmpty,
             favoritesCount: nil,
             filterIndexHref: gallery.items.isEmpty ? nil : here.link(to: .filterIndex(name)),
-            cellSizes: ImageSlot.cell(columns: gallery.columns).sizes ?? "",
+            cellSizes: ImageSlot.cells(of: gallery).sizes ?? "",
             hasAnimations: cells.contains { $0.isGIF && $0.image != nil }
         )
     }

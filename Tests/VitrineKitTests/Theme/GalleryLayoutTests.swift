@@ -67,6 +67,8 @@ struct GalleryLayoutTests {
         // A list row keeps the hooks, and a book's title, authors and date.
         let books = TestSupport.text(tree, "books/index.html")
         #expect(books.contains("data-cell ") && books.contains("data-cell-media") && books.contains("cell__published"))
+        // Its thumbnails are asked for at the list's size, not a third of the page.
+        #expect(books.contains(#"sizes="4.5rem""#) && books.contains(#"data-sizes="4.5rem""#))
     }
 
     @Test func newSitesUseTheSeedsForms() throws {
