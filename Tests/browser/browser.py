@@ -100,7 +100,12 @@ probe.remove();
 document.querySelectorAll('[data-grid]').forEach(function (grid, gi) {
   var style = grid.getAttribute('style') || '';
   var m = /--columns:\\s*(\\d+)/.exec(style);
-  var g = {index: gi, columns: m ? +m[1] : 3, cells: 0, tops: [], rowCounts: [], problems: []};
+  // A list (data-layout="list") is one item per row with a 2:3 thumbnail; poster cells
+  // (data-cells="poster") are 2:3 boxes; every other grid's boxes are square.
+  var list = grid.getAttribute('data-layout') === 'list';
+  var box = list || grid.getAttribute('data-cells') === 'poster' ? 2 / 3 : 1;
+  var g = {index: gi, columns: list ? 1 : m ? +m[1] : 3, cells: 0, tops: [], rowCounts: [], problems: [],
+           layout: list ? 'list' : 'grid', box: box};
   var cells = Array.prototype.filter.call(grid.children, function (c) { return c.hasAttribute('data-cell'); });
   g.cells = cells.length;
   var rows = {};
@@ -112,8 +117,8 @@ document.querySelectorAll('[data-grid]').forEach(function (grid, gi) {
     var label = (cell.getAttribute('data-id') || ('cell ' + ci));
     if (!media) { g.problems.push(label + ': no [data-cell-media]'); return; }
     var mr = media.getBoundingClientRect();
-    if (Math.abs(mr.width - mr.height) > 1)
-      g.problems.push(label + ': media box not square ' + mr.width.toFixed(1) + 'x' + mr.height.toFixed(1));
+    if (Math.abs(mr.width - mr.height * box) > 1)
+      g.problems.push(label + ': media box not ' + (box === 1 ? 'square ' : '2:3 ') + mr.width.toFixed(1) + 'x' + mr.height.toFixed(1));
     if (mr.left < cr.left - 0.5 || mr.right > cr.right + 0.5)
       g.problems.push(label + ': media box wider than its cell');
     var img = media.querySelector('img');
@@ -129,7 +134,9 @@ document.querySelectorAll('[data-grid]').forEach(function (grid, gi) {
       if (fit === 'scale-down') s = Math.min(s, 1);
       cw = nw * s; ch = nh * s;
     } else if (fit === 'cover') {
-      g.problems.push(label + ': object-fit cover crops the image');
+      // Covering a box is only right where the image has the box's own shape (a 2:3 poster).
+      if (Math.abs((nw / nh) / (mr.width / mr.height) - 1) > 0.02)
+        g.problems.push(label + ': object-fit cover crops the image');
     } else if (fit === 'none') {
       cw = nw; ch = nh;
     }
@@ -157,6 +164,18 @@ return out;
 
 def measure(driver) -> dict:
     return driver.execute_script(GRID_METRICS)
+
+
+def problems_with_style(driver, url: str, width: int, css: str) -> str:
+    """The grid problems of the page at `url` and `width` with `css` added to it, one a line:
+    the measurements' self-checks break the contract on purpose with it."""
+    set_width(driver, width)
+    open_page(driver, url)
+    driver.execute_script("var s = document.createElement('style'); s.textContent = arguments[0]; document.head.appendChild(s);", css)
+    load_all_images(driver)
+    text = "\n".join(grid_problems(measure(driver)))
+    console_errors(driver)
+    return text
 
 
 def grid_problems(metrics: dict) -> list[str]:

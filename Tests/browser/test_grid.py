@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from browser import console_errors, grid_problems, load_all_images, measure, open_page, set_width
+from browser import console_errors, grid_problems, load_all_images, measure, open_page, problems_with_style, set_width
 from conftest import WIDTHS, gallery_pages
 
 RESULTS = {}
@@ -38,18 +38,12 @@ def test_every_grid_page_holds_the_contract(driver, server, site, width):
 
 def test_the_measurement_catches_a_broken_grid(driver, server):
     """Self-check: the same measurement reports a theme that breaks the contract."""
-    set_width(driver, 360)
-    open_page(driver, server.url("cats/index.html"))
-    driver.execute_script(
-        "var s = document.createElement('style');"
-        "s.textContent = '[data-cell-media] img { object-fit: fill !important; height: 50% !important }"
+    text = problems_with_style(
+        driver, server.url("cats/index.html"), 360,
+        "[data-cell-media] img { object-fit: fill !important; height: 50% !important }"
         " [data-grid] { grid-template-columns: repeat(2, 1fr) !important }"
-        " .cell__title { overflow: visible !important; width: 900px }';"
-        "document.head.appendChild(s);"
+        " .cell__title { overflow: visible !important; width: 900px }",
     )
-    load_all_images(driver)
-    text = "\n".join(grid_problems(measure(driver)))
-    console_errors(driver)
     assert "horizontal scroll" in text
     assert "want 3 per row" in text
     assert "aspect ratio off" in text

@@ -46,8 +46,16 @@ public struct SiteScaffold: Sendable {
     var gallery: (name: String, title: String, keys: String) {
         switch source {
         case .giphy: ("cats", "Cat GIFs", "    source: giphy\n    query: cats            # no query: GIPHY trending\n    limit: 24\n")
-        case .tmdb: ("movies", "Popular movies", "    source: tmdb\n    list: popular          # popular | top_rated | search (with query)\n")
-        case .googleBooks: ("books", "Books about Swift", "    source: google-books\n    query: \"intitle:swift\" # intitle:, inauthor:, subject:, isbn: …\n    limit: 40\n")
+        case .tmdb:
+            (
+                "movies", "Popular movies",
+                "    source: tmdb\n    list: popular          # popular | top_rated | search (with query)\n    columns: 2\n    cells: poster          # 2:3 cells (square: the default)\n"
+            )
+        case .googleBooks:
+            (
+                "books", "Books about Swift",
+                "    source: google-books\n    query: \"intitle:swift\" # intitle:, inauthor:, subject:, isbn: …\n    limit: 40\n    layout: list           # a row per book (grid: the default)\n"
+            )
         case .appStore: ("apps", "Apps", "    source: app-store\n    ids: [362057947]       # App Store ids, in display order\n    country: kr            # the storefront\n")
         case .file: ("catalog", "My catalog", "    source: file\n    path: catalog.json     # your own items (format: vitrine-catalog/1)\n")
         }

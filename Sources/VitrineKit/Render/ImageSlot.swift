@@ -4,6 +4,8 @@ enum ImageSlot: Sendable, Equatable {
     /// A grid cell: `columns` square boxes across `main` (72rem at most, 2rem padding each
     /// side, 1rem gaps; below 72rem, 3vw padding and 1.6vw gaps, as `vitrine.css` has them).
     case cell(columns: Int)
+    /// A list row's thumbnail (`layout: list`): 4.5rem wide.
+    case thumbnail
     /// A detail page's poster, cover or catalog image: 20rem wide at most.
     case detail
     /// A detail page's GIF: a 160×160 box.
@@ -13,6 +15,11 @@ enum ImageSlot: Sendable, Equatable {
     /// Anything else (home cards, screenshots): the one URL, no `sizes`.
     case plain
 
+    /// Where a gallery's cells show their images: a thumbnail in a list, a cell in a grid.
+    static func cells(of gallery: LoadedSite.Gallery) -> ImageSlot {
+        gallery.config.layout == .list ? .thumbnail : .cell(columns: gallery.columns)
+    }
+
     /// The `sizes` attribute; nil for `.plain`.
     var sizes: String? {
         switch self {
@@ -21,6 +28,7 @@ enum ImageSlot: Sendable, Equatable {
             let wide = (1088.0 - 16.0 * (count - 1)) / count
             let narrow = (94.0 - 1.6 * (count - 1)) / count
             return "(min-width: 72rem) \(Self.twoDecimals(wide))px, \(Self.twoDecimals(narrow))vw"
+        case .thumbnail: return "4.5rem"
         case .detail: return "20rem"
         case .gifBox: return "160px"
         case .icon: return "7.5rem"

@@ -1,6 +1,7 @@
 extension PageFactory {
-    /// `position` is the cell's index on its page: the first row loads eagerly.
-    func cell(_ item: Item, from here: SitePath, position: Int? = nil, columns: Int? = nil) -> CellView {
+    /// `position` is the cell's index on its page: the first row loads eagerly. `slot` is
+    /// where the image shows (a grid of `columns` cells unless given).
+    func cell(_ item: Item, from here: SitePath, position: Int? = nil, columns: Int? = nil, slot: ImageSlot? = nil) -> CellView {
         let columns = columns ?? config.columns
         let firstRow = position.map { $0 < columns } ?? false
         let kind = item.kind
@@ -13,7 +14,7 @@ extension PageFactory {
             kind: kind.rawValue,
             isGIF: kind == .gif, isMovie: kind == .movie, isBook: kind == .book, isApp: kind == .app,
             isEntry: kind == .entry,
-            image: image(item.image, alt: item.title, gif: item.gif, slot: .cell(columns: columns), eager: firstRow, kind: kind),
+            image: image(item.image, alt: item.title, gif: item.gif, slot: slot ?? .cell(columns: columns), eager: firstRow, kind: kind),
             rating: caption?.shown,
             ratingLabel: caption?.label,
             authors: item.book.flatMap { Format.list($0.authors) },

@@ -123,7 +123,7 @@ struct PageFactory: Sendable {
         let pagination = Pagination(total: gallery.items.count, perPage: gallery.perPage)
         let pageItems = Array(gallery.items[pagination.range(ofPage: number)])
         let cells = pageItems.enumerated().map {
-            cell($0.element, from: here, position: $0.offset, columns: gallery.columns)
+            cell($0.element, from: here, position: $0.offset, columns: gallery.columns, slot: .cells(of: gallery))
         }
         let total = max(gallery.snapshot.totalResults, gallery.items.count)
         let title =
@@ -145,6 +145,8 @@ struct PageFactory: Sendable {
             introHTML: number == 1 ? gallery.intro.map { RenderedHTML(html: $0.html) } : nil,
             resultCount: total == 0 ? strings.noResults : strings.count(total, \.resultsOne, \.resultsMany),
             columns: gallery.columns,
+            layout: gallery.config.layout == .list ? gallery.config.layout.rawValue : nil,
+            cellShape: gallery.config.cells == .poster ? gallery.config.cells.rawValue : nil,
             cells: cells,
             isEmpty: cells.isEmpty,
             emptyTitle: strings.noResults,
@@ -154,7 +156,7 @@ struct PageFactory: Sendable {
             hasSwitcher: !switcher.isEmpty,
             favoritesCount: nil,
             filterIndexHref: gallery.items.isEmpty ? nil : here.link(to: .filterIndex(name)),
-            cellSizes: ImageSlot.cell(columns: gallery.columns).sizes ?? "",
+            cellSizes: ImageSlot.cells(of: gallery).sizes ?? "",
             hasAnimations: cells.contains { $0.isGIF && $0.image != nil }
         )
     }

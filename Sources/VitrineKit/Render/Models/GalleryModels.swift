@@ -8,6 +8,10 @@ struct GalleryPage: Sendable, Encodable {
     /// "3,148 results", "1 result", "No results".
     let resultCount: String
     let columns: Int
+    /// `list` for a gallery with `layout: list` (`data-layout` on the grid); nil for a grid.
+    var layout: String? = nil
+    /// `poster` for a grid with `cells: poster` (`data-cells` on the grid); nil for square cells.
+    var cellShape: String? = nil
     let cells: [CellView]
     let isEmpty: Bool
     let emptyTitle: String

@@ -75,7 +75,7 @@ extension FavoritesConfig {
 
 extension GalleryConfig {
     static func parse(_ mapping: YAMLMapping) throws(VitrineError) -> GalleryConfig {
-        try mapping.rejectUnknownKeys(["name", "title", "source", "query", "list", "ids", "path", "country", "limit", "perPage", "columns", "history"])
+        try mapping.rejectUnknownKeys(["name", "title", "source", "query", "list", "ids", "path", "country", "limit", "perPage", "columns", "history", "layout", "cells"])
         let name = try mapping.requiredString("name")
         guard SiteConfig.isValidName(name) else {
             let reason =
@@ -145,6 +145,11 @@ extension GalleryConfig {
         {
             throw mapping.error(at: "country", "'country' must be a two-letter code like 'kr' in \(mapping.path), got '\(country)'")
         }
+        let layout = try mapping.choice("layout", Layout.self) ?? .grid
+        let cells = try mapping.choice("cells", Cells.self)
+        if cells != nil, layout == .list {
+            throw mapping.error(at: "cells", "'cells' only applies to grid galleries (in \(mapping.path)); a list shows a thumbnail per row")
+        }
         let defaultLimit = source == .appStore ? ids.count : source.pageSize
         let maxLimit = source == .file ? 10_000_000 : 10_000
         return GalleryConfig(
@@ -159,7 +164,9 @@ extension GalleryConfig {
             limit: try mapping.int("limit", in: 1...maxLimit) ?? defaultLimit,
             perPage: try mapping.int("perPage", in: 1...500),
             columns: try mapping.int("columns", in: 1...12),
-            history: try mapping.int("history", in: 1...1000) ?? GalleryConfig.defaultHistory
+            history: try mapping.int("history", in: 1...1000) ?? GalleryConfig.defaultHistory,
+            layout: layout,
+            cells: cells ?? .square
         )
     }
 }

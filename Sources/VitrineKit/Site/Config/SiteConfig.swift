@@ -38,6 +38,18 @@ struct GalleryConfig: Sendable, Equatable {
         case search
     }
 
+    /// How a gallery page shows its items: a grid of cells, or a row per item (the book finder's form).
+    enum Layout: String, Sendable, CaseIterable {
+        case grid
+        case list
+    }
+
+    /// The media box of a grid's cells: square (the default), or 2:3 for posters and covers.
+    enum Cells: String, Sendable, CaseIterable {
+        case square
+        case poster
+    }
+
     /// URL slug: `[a-z0-9][a-z0-9-]*`; the gallery lives at `<name>/`.
     var name: String
     var title: String
@@ -59,6 +71,8 @@ struct GalleryConfig: Sendable, Equatable {
     var columns: Int?
     /// How many refreshes that changed the gallery its change record keeps.
     var history: Int = GalleryConfig.defaultHistory
+    var layout: Layout = .grid
+    var cells: Cells = .square
 
     static let defaultHistory = 30
 

@@ -124,6 +124,16 @@ struct YAMLMapping {
         return Array(sequence)
     }
 
+    /// One of `T`'s raw values, or an error at the value naming the value given and the known ones.
+    func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type) throws(VitrineError) -> T? where T.RawValue == String {
+        guard let text = try string(key) else { return nil }
+        guard let value = T(rawValue: text) else {
+            let known = T.allCases.map(\.rawValue).joined(separator: " or ")
+            throw error(at: key, "'\(key)' must be \(known)\(Self.suffix(path)), got '\(text)'")
+        }
+        return value
+    }
+
     /// An error at the value of `key`.
     func error(at key: String, _ message: String) -> VitrineError {
         let node = value(key) ?? self.node

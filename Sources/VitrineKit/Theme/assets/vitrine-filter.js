@@ -131,8 +131,11 @@
       var grid = element("ul", "grid", {
         "data-grid": "", "data-filter-results": "", style: "--columns: " + (box.getAttribute("data-columns") || "3"),
       });
-      found.forEach(function (entry) { grid.appendChild(cell(entry, state)); });
       var original = section.querySelector("[data-grid]");
+      ["data-layout", "data-cells"].forEach(function (name) {
+        if (original && original.hasAttribute(name)) grid.setAttribute(name, original.getAttribute(name));
+      });
+      found.forEach(function (entry) { grid.appendChild(cell(entry, state)); });
       if (original) original.parentNode.insertBefore(grid, original);
       else section.appendChild(grid);
       hideable.forEach(function (node) { node.hidden = true; });
