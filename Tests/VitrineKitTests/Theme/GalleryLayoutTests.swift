@@ -71,14 +71,14 @@ struct GalleryLayoutTests {
         #expect(books.contains(#"sizes="4.5rem""#) && books.contains(#"data-sizes="4.5rem""#))
     }
 
-    @Test func newSitesUseTheSeedsForms() throws {
+    @Test func newSitesUseTheSeedsForms() async throws {
         let folder = try TestSupport.temporaryDirectory()
         for (source, expected, absent) in [
             ("tmdb", "    columns: 2\n    cells: poster", "layout:"),
             ("google-books", "    layout: list", "cells:"),
             ("giphy", "  - name: cats", "cells:"),
         ] {
-            let new = try TestSupport.run(["new", source, "--source", source], in: folder)
+            let new = try await TestSupport.spawn(["new", source, "--source", source], in: folder)
             #expect(new.status == 0, "\(new.stderr)")
             let yml = try String(contentsOf: folder.appendingPathComponent("\(source)/site.yml"), encoding: .utf8)
             #expect(yml.contains(expected), "\(source)")
