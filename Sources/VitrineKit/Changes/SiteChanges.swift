@@ -42,6 +42,8 @@ public struct SiteChanges: Sendable {
     public init(from old: BuildOptions, to site: BuildOptions) throws(VitrineError) {
         let (reader, oldReader) = (SiteReader(options: site), SiteReader(options: old))
         let config = try reader.config()
+        // A folder that is no site (a typo) is an error, not "everything was added".
+        _ = try oldReader.config()
         galleries = try config.galleries.filter { $0.source != .file }.map { (gallery) throws(VitrineError) in
             let new = try reader.gallery(gallery)?.snapshot.items ?? []
             let before = try oldReader.gallery(gallery)?.snapshot.items ?? []

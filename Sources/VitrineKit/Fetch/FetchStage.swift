@@ -239,7 +239,16 @@ struct FetchStage {
         let old = try reader.gallery(gallery)?.snapshot
         let same = old.map { $0.source == gallery.source && $0.query == gallery.requestSummary } ?? false
         let refresh = ChangeRecord.refresh(from: same ? old?.items : nil, to: items, at: options.now())
-        let record = same ? try ChangeRecord.read(gallery, from: reader.folder, label: label) : ChangeRecord(gallery: gallery.name)
+        var record = ChangeRecord(gallery: gallery.name)
+        if same {
+            do {
+                record = try ChangeRecord.read(gallery, from: reader.folder, label: label)
+            } catch {
+                // A side record (merge conflict markers, another version's format) never
+                // stops a refresh: said once, and a new record starts.
+                logger.warning("\(error.message); a new change record starts")
+            }
+        }
         let updated = record.applying(refresh, items: items, limit: gallery.history)
         if updated != record { try updated.write(to: options.site.appendingPathComponent(path), label: label) }
         return refresh

@@ -130,6 +130,26 @@ struct ChangeRecordTests {
         #expect(diff.stdout == "cats (giphy): 1 added, 1 removed\n  + giphy:g6  Cat 6 GIF\n  - giphy:g0  Cat 0 GIF\n")
     }
 
+    @Test func aDamagedRecordStopsNoRefreshAndAFolderThatIsNoSiteIsAnError() async throws {
+        let shift = Shift()
+        let server = try await Self.movingServer(shift)
+        defer { Task { await server.stop() } }
+        let site = try FetchTestSite(server: server, galleries: "  - name: cats\n    source: giphy\n    query: cats\n    limit: 6\n")
+        let options = site.options(.refresh, cacheMaxAge: .zero)
+        try await site.build(options)
+        let record = site.folder.appendingPathComponent("data/cats.changes.json")
+        try Data("<<<<<<< HEAD\n{}\n=======\n".utf8).write(to: record)
+        shift.set(1)
+        let logs = LogCapture()
+        let summary = try await site.build(options, logs: logs)
+        #expect(summary.changedGalleries == ["cats"])
+        #expect(logs.all.contains { $0.contains("site/data/cats.changes.json") && $0.contains("a new change record starts") }, "\(logs.all)")
+        #expect(try JSONDecoder().decode(ChangeRecord.self, from: Data(contentsOf: record)).latestChange?.added.map(\.id.value) == ["g6"])
+        let diff = try await TestSupport.spawn(["diff", "site", "--from", "no-such-site"], in: site.folder.deletingLastPathComponent())
+        #expect(diff.status == 1, "\(diff.stdout)")
+        #expect(diff.stderr.hasPrefix("error: ") && diff.stdout.isEmpty, "\(diff.stderr)")
+    }
+
     @Test func detailedExitcodeSaysWhetherARefreshChangedAGallery() async throws {
         let shift = Shift()
         let server = try await Self.movingServer(shift)
