@@ -54,17 +54,20 @@ struct ChangeRecordTests {
         func set(_ shift: Int) { value.withLock { $0 = shift } }
     }
 
-    static func movingServer(_ shift: Shift) async throws -> StubServer {
-        try await StubServer.start { _ in
+    /// A site whose one gallery, `cats`, asks a stub GIPHY whose six results move with the
+    /// returned `Shift`; `extra` adds lines to the gallery's entry.
+    static func movingSite(_ extra: String = "") async throws -> (Shift, StubServer, FetchTestSite) {
+        let shift = Shift()
+        let server = try await StubServer.start { _ in
             .json(StubBodies.giphy(offset: shift.value.withLock { $0 }, count: 6, total: 6))
         }
+        let site = try FetchTestSite(server: server, galleries: "  - name: cats\n    source: giphy\n    query: cats\n    limit: 6\n" + extra)
+        return (shift, server, site)
     }
 
     @Test func aRefreshRecordsWhatItAddedAndRemovedAndReportsIt() async throws {
-        let shift = Shift()
-        let server = try await Self.movingServer(shift)
+        let (shift, server, site) = try await Self.movingSite("    history: 3\n")
         defer { Task { await server.stop() } }
-        let site = try FetchTestSite(server: server, galleries: "  - name: cats\n    source: giphy\n    query: cats\n    limit: 6\n    history: 3\n")
         var options = site.options(.refresh, cacheMaxAge: .zero)
         let clock = Mutex(Self.t0)
         options.now = { clock.withLock { $0 } }
@@ -116,10 +119,8 @@ struct ChangeRecordTests {
     }
 
     @Test func diffBetweenTwoCopiesOfASite() async throws {
-        let shift = Shift()
-        let server = try await Self.movingServer(shift)
+        let (shift, server, site) = try await Self.movingSite()
         defer { Task { await server.stop() } }
-        let site = try FetchTestSite(server: server, galleries: "  - name: cats\n    source: giphy\n    query: cats\n    limit: 6\n")
         try await site.build(site.options(.refresh, cacheMaxAge: .zero))
         let old = site.folder.deletingLastPathComponent().appendingPathComponent("old")
         try FileManager.default.copyItem(at: site.folder, to: old)
@@ -131,10 +132,8 @@ struct ChangeRecordTests {
     }
 
     @Test func aDamagedRecordStopsNoRefreshAndAFolderThatIsNoSiteIsAnError() async throws {
-        let shift = Shift()
-        let server = try await Self.movingServer(shift)
+        let (shift, server, site) = try await Self.movingSite()
         defer { Task { await server.stop() } }
-        let site = try FetchTestSite(server: server, galleries: "  - name: cats\n    source: giphy\n    query: cats\n    limit: 6\n")
         let options = site.options(.refresh, cacheMaxAge: .zero)
         try await site.build(options)
         let record = site.folder.appendingPathComponent("data/cats.changes.json")
@@ -151,10 +150,8 @@ struct ChangeRecordTests {
     }
 
     @Test func detailedExitcodeSaysWhetherARefreshChangedAGallery() async throws {
-        let shift = Shift()
-        let server = try await Self.movingServer(shift)
+        let (shift, server, site) = try await Self.movingSite()
         defer { Task { await server.stop() } }
-        let site = try FetchTestSite(server: server, galleries: "  - name: cats\n    source: giphy\n    query: cats\n    limit: 6\n")
         let folder = site.folder.deletingLastPathComponent()
         let environment = ["VITRINE_GIPHY_URL": server.baseURL.absoluteString, "GIPHY_API_KEY": "cli-SECRET-key"]
         let arguments = ["build", "site", "--refresh", "--quiet", "--cache-max-age", "0", "--cache-dir", "cache", "--detailed-exitcode"]
