@@ -32,7 +32,7 @@ struct BuildReport: Encodable {
         galleries = site.galleries.map {
             let change = changes[$0.config.name].flatMap { $0.initial == true ? nil : $0 }
             return Gallery(
-                name: $0.config.name, source: $0.config.source.rawValue, items: $0.items.count,
+                name: $0.config.name, source: $0.favorites == nil ? $0.config.source.rawValue : FavoritesGalleryConfig.source, items: $0.items.count,
                 totalResults: $0.snapshot.totalResults, origin: (origins[$0.config.name] ?? .snapshot).rawValue,
                 invalidIDs: $0.snapshot.invalidIDs,
                 added: change?.added.map(\.id.description) ?? [], removed: change?.removed.map(\.id.description) ?? []

@@ -14,8 +14,11 @@ struct Favorite: Sendable, Equatable {
     /// The snapshot exactly as the file had it (unknown keys included), written back while
     /// `item` is unchanged.
     var itemAsRead: JSONValue?
-    /// Keys of the entry vitrine does not know (`note`), kept through every rewrite.
+    /// The entry's other keys, as read and kept through every rewrite: the owner's fields
+    /// (`note`, `rating`, `date`, `tags`; checked in `owner`) and keys vitrine does not know.
     var otherKeys: [String: JSONValue] = [:]
+    /// `note`, `rating`, `date`, `tags` as checked (their JSON stays in `otherKeys`): `owner`.
+    var ownerFields = OwnerFields()
 
     init(id: ItemID, addedAtText: String, addedAt: Date, item: Item?) {
         self.id = id
@@ -152,6 +155,7 @@ extension FavoritesFile {
             var favorite = Favorite(id: entry.id, addedAtText: entry.addedAt, addedAt: date, item: entry.item)
             favorite.itemAsRead = entry.itemAsRead
             favorite.otherKeys = entry.otherKeys
+            favorite.ownerFields = try OwnerFields.parse(entry.otherKeys, error: error)
             favorites.append(favorite)
         }
         var parsed = FavoritesFile(favorites: favorites)

@@ -20,7 +20,8 @@ extension PageFactory {
             authors: item.book.flatMap { Format.list($0.authors) },
             published: Format.nonEmpty(item.book?.publishedDate).map { strings.date($0) },
             isFavorite: site.favoriteIDs.contains(item.id),
-            id: item.id.description
+            id: item.id.description,
+            owner: ownerView(item.id, withNote: false)
         )
     }
 

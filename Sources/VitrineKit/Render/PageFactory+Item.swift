@@ -46,7 +46,8 @@ extension PageFactory {
             next: next,
             back: back,
             isFavorite: isFavorite,
-            favoriteLabel: isFavorite ? strings.ownersPick : strings.notInFavorites
+            favoriteLabel: isFavorite ? strings.ownersPick : strings.notInFavorites,
+            owner: ownerView(item.id, withNote: true)
         )
     }
 

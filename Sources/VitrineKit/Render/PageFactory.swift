@@ -94,14 +94,16 @@ struct PageFactory: Sendable {
             let cover = gallery.items.first.flatMap { image($0.image, alt: "", eager: index < 3) }
             return GalleryCard(
                 title: gallery.config.title, href: here.link(to: .gallery(gallery.config.name, page: 1)),
-                summary: summary, sourceLabel: gallery.config.source.label, cover: cover, isEmpty: gallery.items.isEmpty
+                summary: summary, sourceLabel: gallery.favorites == nil ? gallery.config.source.label : strings.favorites, cover: cover,
+                isEmpty: gallery.items.isEmpty
             )
         }
         return HomePage(
             page: context(
                 at: here, title: site.home?.title ?? config.title, kind: "home", description: site.home?.description,
                 sources: Set(
-                    site.galleries.filter { !$0.items.isEmpty }.map(\.config.source)
+                    site.galleries.filter { !$0.items.isEmpty && $0.favorites == nil }.map(\.config.source)
+                        + site.galleries.filter { $0.favorites != nil }.compactMap { $0.items.first?.id.source }
                         + site.favorites.prefix(config.columns * 2).map(\.item.id.source))
             ),
             introHTML: site.home.map { RenderedHTML(html: $0.html) },
@@ -134,7 +136,7 @@ struct PageFactory: Sendable {
             page: context(
                 at: here, title: title, kind: "gallery", description: gallery.intro?.description,
                 image: gallery.items.first.flatMap { image($0.image, alt: $0.title) }, current: .gallery(name, page: 1),
-                sources: cells.isEmpty ? [] : [gallery.config.source],
+                sources: cells.isEmpty ? [] : gallery.favorites == nil ? [gallery.config.source] : Set(pageItems.map(\.id.source)),
                 jsonLD: JSONLD.itemList(
                     pageItems, name: title, url: absoluteURL(here), firstPosition: pagination.range(ofPage: number).lowerBound + 1,
                     itemURL: { absoluteURL(.item($0.id)) }
@@ -143,13 +145,15 @@ struct PageFactory: Sendable {
             name: name,
             heading: gallery.config.title,
             introHTML: number == 1 ? gallery.intro.map { RenderedHTML(html: $0.html) } : nil,
-            resultCount: total == 0 ? strings.noResults : strings.count(total, \.resultsOne, \.resultsMany),
+            resultCount: gallery.favorites != nil
+                ? strings.count(total, \.favoritesOne, \.favoritesMany)
+                : total == 0 ? strings.noResults : strings.count(total, \.resultsOne, \.resultsMany),
             columns: gallery.columns,
             layout: gallery.config.layout == .list ? gallery.config.layout.rawValue : nil,
             cellShape: gallery.config.cells == .poster ? gallery.config.cells.rawValue : nil,
             cells: cells,
             isEmpty: cells.isEmpty,
-            emptyTitle: strings.noResults,
+            emptyTitle: gallery.favorites == nil ? strings.noResults : strings.noFavoritesTitle,
             emptyMessage: emptyMessage(for: gallery),
             pagination: pagination.view(current: number, from: here, strings: strings) { .gallery(name, page: $0) },
             switcher: switcher,
@@ -257,6 +261,7 @@ struct PageFactory: Sendable {
     }
 
     private func emptyMessage(for gallery: LoadedSite.Gallery) -> String {
+        if gallery.favorites != nil { return strings.noFavoritesMessage }
         if let query = gallery.config.query {
             return ThemeStrings.fill(strings.nothingMatched, ["query": query, "source": gallery.config.source.label])
         }

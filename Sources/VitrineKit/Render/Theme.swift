@@ -36,6 +36,7 @@ public struct Theme: Sendable {
         "layout", "home", "gallery", "cell", "pagination", "item", "page", "404", "sitemap.xml", "feed.xml",
         "cell-gif", "cell-movie", "cell-book", "cell-app", "cell-entry", "cell-media", "cell-title", "cell-rating",
         "item-gif", "item-movie", "item-book", "item-app", "item-entry", "item-title", "item-links",
+        "cell-owner", "item-owner",
     ]
 
     /// The default theme, compiled into the binary and unpacked as a folder (`BundledFiles`).

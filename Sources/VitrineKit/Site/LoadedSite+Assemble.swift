@@ -88,10 +88,15 @@ extension LoadedSite {
             items.append(entry.1)
         }
 
-        return LoadedSite(
+        galleries += favoriteGalleries(
+            config: config, favorites: favorites, fileOrder: Dictionary(favoritesFile.favorites.enumerated().map { ($1.id, $0) }) { first, _ in first },
+            intros: content.intros)
+        var site = LoadedSite(
             config: config, galleries: galleries, favorites: favorites, home: content.home, pages: content.pages,
             items: items, homeOf: homeOf, favoriteIDs: Set(favorites.map { $0.0.id }), warnings: warnings
         )
+        for (favorite, _) in favorites where !favorite.owner.isEmpty { site.owners[favorite.id] = favorite.owner }
+        return site
     }
 
     /// A gallery's snapshot or catalog: there, in the current format, of the gallery's source;
@@ -131,7 +136,7 @@ extension LoadedSite {
         mutating func add(_ file: ContentFile, label: String, config: SiteConfig) throws(VitrineError) {
             if file.name == "index" {
                 home = file
-            } else if config.galleries.contains(where: { $0.name == file.name }) {
+            } else if config.galleries.contains(where: { $0.name == file.name }) || config.favoriteGalleries.contains(where: { $0.name == file.name }) {
                 intros[file.name] = file
             } else {
                 guard SiteConfig.isValidName(file.name) else {

@@ -9,6 +9,8 @@ struct LoadedSite: Sendable {
         let intro: ContentFile?
         var perPage: Int
         var columns: Int
+        /// A gallery of favorites (`source: favorites`); nil for an API or catalog gallery.
+        var favorites: FavoritesGalleryConfig? = nil
     }
 
     let config: SiteConfig
@@ -23,6 +25,8 @@ struct LoadedSite: Sendable {
     /// For each item: the gallery it is first listed in (nil: favorites only) and its index there.
     let homeOf: [ItemID: (gallery: Int?, index: Int)]
     let favoriteIDs: Set<ItemID>
+    /// The owner's own fields of each favorite that has some.
+    var owners: [ItemID: OwnerFields] = [:]
     /// Facts a user should see that do not fail the build.
     let warnings: [String]
 }

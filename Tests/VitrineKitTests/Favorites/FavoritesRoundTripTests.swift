@@ -13,7 +13,7 @@ struct FavoritesRoundTripTests {
         {
           "comment": "curated by hand; do not sort",
           "favorites": [
-            {"id": "giphy:g1", "addedAt": "2026-11-20T09:12:00Z", "note": "the best one", "tags": ["a", 1, 2.50, null, true]},
+            {"id": "giphy:g1", "addedAt": "2026-11-20T09:12:00Z", "note": "the best one", "labels": ["a", 1, 2.50, null, true]},
             {"id": "giphy:g2", "addedAt": "2026-11-21T10:00:00Z",
              "item": {"id": "giphy:g2", "title": "Cat 2", "mine": {"big": 123456789012345678901234567890}}}
           ],
@@ -43,7 +43,7 @@ struct FavoritesRoundTripTests {
         let entries = object["favorites"] as! [NSDictionary]
         let first = entries.first { $0["id"] as? String == "giphy:g1" }
         #expect(first?["note"] as? String == "the best one", "\(when)")
-        #expect((first?["tags"] as? NSArray)?.count == 5, "\(when)")
+        #expect((first?["labels"] as? NSArray)?.count == 5, "\(when)")
         let second = entries.first { $0["id"] as? String == "giphy:g2" }
         let mine = (second?["item"] as? NSDictionary)?["mine"] as? NSDictionary
         #expect(mine != nil, "a key inside a snapshot, \(when)")

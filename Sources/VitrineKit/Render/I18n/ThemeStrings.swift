@@ -47,6 +47,12 @@ struct ThemeStrings: Codable, Sendable, Equatable {
     var imageUnavailable = "image unavailable"
     var ratedOutOf = "rated {value} out of {scale}"
     var rated = "rated {value}"
+    /// The owner's own fields on a favorite (favorites.json `rating`, `date`, `tags`, `note`).
+    var ownerRated = "Rated {value} of 5 by me"
+    var ownerRating = "My rating"
+    var ownerDate = "Date"
+    var ownerTags = "Tags"
+    var ownerNote = "My note"
     // Pagination
     var pagination = "Pagination"
     var pageNumber = "Page {number}"

@@ -56,6 +56,8 @@ struct CellView: Sendable, Encodable {
     let isFavorite: Bool
     /// The item's id (`giphy:abc`) for `data-id`.
     let id: String
+    /// A favorite's own rating and tags (`cell-owner`); nil for other items.
+    var owner: OwnerView? = nil
 }
 
 /// Windowed page links: first, last, current ± 2, with gaps; prev/next with `rel`; More.

@@ -32,6 +32,8 @@ struct ItemPage: Sendable, Encodable {
     /// The star's label: "Owner’s pick" on a favorite's page (the theme shows no star on
     /// other pages); "Not in favorites" otherwise, for custom templates.
     let favoriteLabel: String
+    /// A favorite's own note, rating, date and tags (`item-owner`); nil for other items.
+    var owner: OwnerView? = nil
 }
 
 struct ItemLink: Sendable, Encodable {

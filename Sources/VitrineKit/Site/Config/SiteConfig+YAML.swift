@@ -32,18 +32,25 @@ extension SiteConfig {
 
         let galleryNodes = try top.sequence("galleries") ?? []
         var galleries: [GalleryConfig] = []
+        var favoriteGalleries: [FavoritesGalleryConfig] = []
         for (index, node) in galleryNodes.enumerated() {
             let mapping = try YAMLMapping(node, file: file, path: "galleries[\(index)]")
-            let gallery = try GalleryConfig.parse(mapping)
-            if galleries.contains(where: { $0.name == gallery.name }) {
-                throw mapping.error(at: "name", "gallery name '\(gallery.name)' is used twice")
+            // `source: favorites`: a list of the owner's favorites, not an API's (FavoritesGalleryConfig).
+            let listed = try mapping.string("source") == FavoritesGalleryConfig.source ? try FavoritesGalleryConfig.parse(mapping) : nil
+            let gallery = listed == nil ? try GalleryConfig.parse(mapping) : nil
+            let name = listed?.name ?? gallery?.name ?? ""
+            if galleries.contains(where: { $0.name == name }) || favoriteGalleries.contains(where: { $0.name == name }) {
+                throw mapping.error(at: "name", "gallery name '\(name)' is used twice")
             }
-            galleries.append(gallery)
+            if let listed { favoriteGalleries.append(listed) }
+            if let gallery { galleries.append(gallery) }
         }
-        return SiteConfig(
+        var config = SiteConfig(
             title: title, baseURL: baseURL, language: language, perPage: perPage, columns: columns,
             favorites: favorites, galleries: galleries
         )
+        config.favoriteGalleries = favoriteGalleries
+        return config
     }
 
     /// A valid URL slug that does not collide with the generator's own folders.
@@ -76,16 +83,7 @@ extension FavoritesConfig {
 extension GalleryConfig {
     static func parse(_ mapping: YAMLMapping) throws(VitrineError) -> GalleryConfig {
         try mapping.rejectUnknownKeys(["name", "title", "source", "query", "list", "ids", "path", "country", "limit", "perPage", "columns", "history", "layout", "cells"])
-        let name = try mapping.requiredString("name")
-        guard SiteConfig.isValidName(name) else {
-            let reason =
-                SiteConfig.reservedNames.contains(name)
-                ? "'\(name)' is reserved for vitrine's own folders"
-                : name.count > 64
-                    ? "it is \(name.count) characters long; a gallery name has at most 64"
-                    : "use lower-case letters, digits and '-', starting with a letter or digit"
-            throw mapping.error(at: "name", "invalid gallery name '\(name.count > 64 ? name.prefix(32) + "…" : name)' in \(mapping.path): \(reason)")
-        }
+        let name = try checkedName(mapping)
         let sourceText = try mapping.requiredString("source")
         guard let source = Source(rawValue: sourceText) else {
             let known = Source.allCases.map(\.rawValue).joined(separator: ", ")
@@ -168,5 +166,20 @@ extension GalleryConfig {
             layout: layout,
             cells: cells ?? .square
         )
+    }
+
+    /// The gallery's `name`: a valid URL slug, not one of vitrine's own folders.
+    static func checkedName(_ mapping: YAMLMapping) throws(VitrineError) -> String {
+        let name = try mapping.requiredString("name")
+        guard SiteConfig.isValidName(name) else {
+            let reason =
+                SiteConfig.reservedNames.contains(name)
+                ? "'\(name)' is reserved for vitrine's own folders"
+                : name.count > 64
+                    ? "it is \(name.count) characters long; a gallery name has at most 64"
+                    : "use lower-case letters, digits and '-', starting with a letter or digit"
+            throw mapping.error(at: "name", "invalid gallery name '\(name.count > 64 ? name.prefix(32) + "…" : name)' in \(mapping.path): \(reason)")
+        }
+        return name
     }
 }

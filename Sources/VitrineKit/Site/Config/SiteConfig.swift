@@ -11,6 +11,9 @@ struct SiteConfig: Sendable, Equatable {
     var columns: Int
     var favorites: FavoritesConfig
     var galleries: [GalleryConfig]
+    /// Galleries of favorites (`source: favorites`), in site.yml's order; their pages come
+    /// after the API galleries'.
+    var favoriteGalleries: [FavoritesGalleryConfig] = []
 
     static let defaultPerPage = 24
     static let defaultColumns = 3
