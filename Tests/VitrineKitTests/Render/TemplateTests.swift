@@ -256,7 +256,8 @@ struct TemplateTests {
         // page.jsonLD: RenderedJSON (an encoder's JSON with `<`, `>`, `&` escaped as \u00XX).
         // page.inlineStyles: the theme's own stylesheets (the 404 page without baseURL), refused
         // by `PageFactory.inlinable` when they hold `</style`.
-        let allowed: Set<String> = ["introHTML", "bodyHTML", "descriptionHTML", "page.jsonLD", "page.inlineStyles"]
+        // noteHTML: a favorite's `note` (RenderedHTML, the same libcmark safe mode).
+        let allowed: Set<String> = ["introHTML", "bodyHTML", "descriptionHTML", "noteHTML", "page.jsonLD", "page.inlineStyles"]
         let pattern = try NSRegularExpression(pattern: #"\{\{\{\s*([^}]*?)\s*\}\}\}|\{\{&\s*([^}]*?)\s*\}\}"#)
         for (name, text) in try Theme.templateSources() {
             let range = NSRange(text.startIndex..., in: text)
