@@ -6,13 +6,13 @@ extension Vitrine {
     struct Favorites: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "favorites",
-            abstract: "List, add and remove favorites in SITE/favorites.json.",
+            abstract: "List, add, remove, edit and move favorites in SITE/favorites.json.",
             discussion: """
                 Changes are made under a lock and written atomically, so concurrent commands \
                 and crashes never lose an entry. Ids look like giphy:FiGiRei2ICzzG, tmdb:550, \
                 books:zyTCAlFPjgYC, appstore:872469884.
                 """,
-            subcommands: [List.self, Add.self, Remove.self]
+            subcommands: [List.self, Add.self, Remove.self, Edit.self, Move.self]
         )
     }
 }
@@ -58,6 +58,7 @@ extension Vitrine.Favorites {
         @Argument(help: "The item's id (giphy:FiGiRei2ICzzG, tmdb:550), its page's folder (tmdb-550) or its address on the source's site.")
         var id: String
 
+        @OptionGroup(title: "The owner's fields") var fields: OwnerFieldOptions
         @OptionGroup var options: SiteOptions
         @OptionGroup(title: "Network") var network: NetworkOptions
 
@@ -72,13 +73,15 @@ extension Vitrine.Favorites {
                 service.pauseBeforeRename(seconds: seconds)
             }
             try await runReportingErrors { () throws(VitrineError) in
-                let outcome = try await service.add(id)
+                let outcome = try await service.add(id, fields.edit)
                 let id = try FavoritesService.id(self.id)
                 switch outcome {
                 case .added(let title, let count, let limit):
                     print("added \(id) “\(TextPolicy.terminal(title))” (\(count)/\(limit))")
+                    printOwnerFields(FavoritesService.describe(fields.edit))
                 case .alreadyThere(let count, let limit):
-                    print("\(id) is already a favorite (\(count)/\(limit)); nothing changed")
+                    let hint = fields.edit.isEmpty ? "" : " (change its fields with vitrine favorites edit \(id))"
+                    print("\(id) is already a favorite (\(count)/\(limit)); nothing changed\(hint)")
                 }
             }
         }

@@ -37,7 +37,7 @@ public struct FavoritesService: Sendable {
         case alreadyThere(count: Int, limit: Int)
     }
 
-    private func context() throws(VitrineError) -> (SiteConfig, FavoritesStore) {
+    func context() throws(VitrineError) -> (SiteConfig, FavoritesStore) {
         let config = try SiteReader(options: options).config()
         var store = FavoritesStore(url: options.site.appendingPathComponent(config.favorites.file), label: options.label(config.favorites.file))
         _ = try DiskSiteFolder.fileExists(at: store.url, label: store.label)
@@ -62,9 +62,11 @@ public struct FavoritesService: Sendable {
     }
 
     /// Adds an item with a snapshot of it, from a gallery snapshot or the source's by-id
-    /// endpoint. Refuses past the limit (nothing changes); an id already there is a no-op.
-    public func add(_ text: String) async throws(VitrineError) -> AddOutcome {
+    /// endpoint, with the owner's fields `edit` gives. Refuses past the limit (nothing
+    /// changes); an id already there is a no-op (`edit` changes its fields).
+    public func add(_ text: String, _ edit: FavoriteEdit = FavoriteEdit()) async throws(VitrineError) -> AddOutcome {
         let id = try ItemID(typed: text)
+        let fields = try edit.checked().applied(to: OwnerFields())
         let (config, store) = try context()
         let limit = config.favorites.limit
         let current = try store.read()
@@ -81,7 +83,9 @@ public struct FavoritesService: Sendable {
                 return .alreadyThere(count: file.favorites.count, limit: limit)
             }
             guard file.favorites.count < limit else { throw Self.full(file.favorites.count, limit) }
-            file.favorites.append(Favorite(id: id, addedAtText: stamp, addedAt: RFC3339.date(from: stamp) ?? now(), item: item))
+            var favorite = Favorite(id: id, addedAtText: stamp, addedAt: RFC3339.date(from: stamp) ?? now(), item: item)
+            favorite.owner = fields
+            file.favorites.append(favorite)
             return .added(title: item.title, count: file.favorites.count, limit: limit)
         }
     }
