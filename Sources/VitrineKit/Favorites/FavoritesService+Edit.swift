@@ -4,14 +4,18 @@ import Foundation
 /// the command line. Values are checked before anything is read or written (a bad one is a
 /// usage error, exit 64).
 public struct FavoriteEdit: Sendable, Equatable {
-    /// `.some(nil)` removes the field; nil leaves it as it is.
+    /// The note (Markdown). For each field, `.some(nil)` removes it and nil leaves it as it is.
     public var note: String??
+    /// The owner's rating, 0–5 in halves.
     public var rating: Double??
+    /// `YYYY-MM-DD`.
     public var date: String??
-    /// Tags to add (one already there, in any case, is kept as written) and to take off.
+    /// Tags to add (one already there, in any case, is kept as written).
     public var addTags: [String] = []
+    /// Tags to take off (compared without regard to case).
     public var removeTags: [String] = []
 
+    /// A change of the fields given; the others stay as they are.
     public init(note: String?? = nil, rating: Double?? = nil, date: String?? = nil, addTags: [String] = [], removeTags: [String] = []) {
         self.note = note
         self.rating = rating
@@ -20,6 +24,7 @@ public struct FavoriteEdit: Sendable, Equatable {
         self.removeTags = removeTags
     }
 
+    /// Whether it changes nothing.
     public var isEmpty: Bool { self == FavoriteEdit() }
 
     /// Each value given, checked by the rules favorites.json is read with.
@@ -63,8 +68,11 @@ public enum FavoritePlace: Sendable, Equatable {
 extension FavoritesService {
     /// What `edit` did: the item's title (when known) and whether the file changed.
     public struct EditOutcome: Sendable, Equatable {
+        /// `books:zyTCAlFPjgYC`.
         public var id: String
+        /// The title from the entry's snapshot, when it has one.
         public var title: String?
+        /// Whether favorites.json was written.
         public var changed: Bool
         /// The fields after the change, one `key: value` each, for the command to print.
         public var fields: [String]

@@ -185,7 +185,7 @@ final class SiteReader: Sendable {
         let site = try LoadedSite.assemble(
             config: config, galleries: consume galleries, favorites: favorites, content: content, resolved: resolved, options: options
         )
-        for gallery in site.galleries {
+        for gallery in site.galleries where gallery.favorites == nil {
             logger.info("read snapshots: '\(gallery.config.name)' \(Format.count(gallery.items.count, "item", "items"))")
         }
         return site

@@ -224,8 +224,8 @@ struct FavoritesEditTests {
         let build = try await vitrine(["build", "my-site", "--offline", "--quiet"])
         #expect(build.status == 0, "\(build.stderr)")
 
-        let public_ = folder.appendingPathComponent("my-site/public")
-        func page(_ path: String) throws -> String { try String(contentsOf: public_.appendingPathComponent(path), encoding: .utf8) }
+        let output = folder.appendingPathComponent("my-site/public")
+        func page(_ path: String) throws -> String { try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8) }
         func ids(_ html: String) -> [String] {
             html.components(separatedBy: "data-cell data-kind=\"book\" data-id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         }
