@@ -26,10 +26,11 @@ struct DocsTests {
         return names
     }
 
-    /// Stored properties of every page model.
+    /// Stored properties of every page model (`let`, or a `var` with no body: optional parts
+    /// such as `owner` that most pages leave out).
     static func modelProperties() throws -> Set<String> {
         let folder = TestSupport.packageRoot.appendingPathComponent("Sources/VitrineKit/Render/Models")
-        let pattern = try NSRegularExpression(pattern: #"^\s*(?:public )?let (\w+):"#, options: .anchorsMatchLines)
+        let pattern = try NSRegularExpression(pattern: #"^\s*(?:public )?(?:let|var) (\w+):[^{\n]*$"#, options: .anchorsMatchLines)
         var names: Set<String> = []
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
