@@ -9,6 +9,10 @@ struct LoadedSite: Sendable {
         let intro: ContentFile?
         var perPage: Int
         var columns: Int
+        /// Its change record, when it is an API gallery that has one.
+        var changes: ChangeRecord? = nil
+        /// The items the last refresh that changed it added: their cells say "New".
+        var newIDs: Set<ItemID> = []
     }
 
     let config: SiteConfig

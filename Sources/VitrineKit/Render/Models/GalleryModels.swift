@@ -30,6 +30,10 @@ struct GalleryPage: Sendable, Encodable {
     let cellSizes: String
     /// Whether a cell on this page animates (a GIF): the page gets a pause button for them.
     let hasAnimations: Bool
+    /// The gallery's changes page and Atom feed, relative; nil without a change record
+    /// (and for the feed, without `baseURL`).
+    var changesHref: String? = nil
+    var changesFeedHref: String? = nil
 }
 
 /// One cell of a grid (`cell.mustache`).
@@ -56,6 +60,8 @@ struct CellView: Sendable, Encodable {
     let isFavorite: Bool
     /// The item's id (`giphy:abc`) for `data-id`.
     let id: String
+    /// The last refresh that changed its gallery added it: `data-new` and a "New" badge.
+    var isNew = false
 }
 
 /// Windowed page links: first, last, current ± 2, with gaps; prev/next with `rel`; More.

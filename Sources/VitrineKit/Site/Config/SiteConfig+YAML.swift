@@ -75,7 +75,7 @@ extension FavoritesConfig {
 
 extension GalleryConfig {
     static func parse(_ mapping: YAMLMapping) throws(VitrineError) -> GalleryConfig {
-        try mapping.rejectUnknownKeys(["name", "title", "source", "query", "list", "ids", "path", "country", "limit", "perPage", "columns", "history", "layout", "cells"])
+        try mapping.rejectUnknownKeys(["name", "title", "source", "query", "list", "ids", "path", "country", "limit", "perPage", "columns", "history", "layout", "cells", "order"])
         let name = try mapping.requiredString("name")
         guard SiteConfig.isValidName(name) else {
             let reason =
@@ -150,6 +150,10 @@ extension GalleryConfig {
         if cells != nil, layout == .list {
             throw mapping.error(at: "cells", "'cells' only applies to grid galleries (in \(mapping.path)); a list shows a thumbnail per row")
         }
+        let order = try mapping.choice("order", GalleryOrder.self) ?? .api
+        if order != .api, source == .file {
+            throw mapping.error(at: "order", "'order: \(order.rawValue)' needs the change record only API galleries keep (in \(mapping.path))")
+        }
         let defaultLimit = source == .appStore ? ids.count : source.pageSize
         let maxLimit = source == .file ? 10_000_000 : 10_000
         return GalleryConfig(
@@ -166,7 +170,8 @@ extension GalleryConfig {
             columns: try mapping.int("columns", in: 1...12),
             history: try mapping.int("history", in: 1...1000) ?? GalleryConfig.defaultHistory,
             layout: layout,
-            cells: cells ?? .square
+            cells: cells ?? .square,
+            order: order
         )
     }
 }
