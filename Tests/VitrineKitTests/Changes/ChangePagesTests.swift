@@ -114,6 +114,16 @@ struct ChangePagesTests {
         #expect(Self.cells(TestSupport.text(tree, "cats/index.html")).new == ["g7"])
     }
 
+    @Test func listRowsCarryTheBadgeToo() async throws {
+        let moving = try await Moving("    layout: list\n")
+        defer { Task { await moving.server.stop() } }
+        try await moving.refresh([1, 2], hours: 0)
+        let page = TestSupport.text(try await moving.refresh([3, 1, 2], hours: 1), "cats/index.html")
+        #expect(page.contains(#"data-layout="list""#))
+        #expect(Self.cells(page).new == ["g3"])
+        #expect(page.contains(#"<span class="cell__new" data-new-badge>New</span>"#))
+    }
+
     @Test func theRecordIsWhatTheBadgesComeFrom() async throws {
         let moving = try await Moving()
         defer { Task { await moving.server.stop() } }
