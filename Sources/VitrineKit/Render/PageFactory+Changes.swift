@@ -49,7 +49,7 @@ extension PageFactory {
     private func refreshViews(_ gallery: LoadedSite.Gallery, link: (ItemID) -> String?) -> [RefreshView] {
         let refreshes = gallery.changes?.refreshes ?? []
         func entries(_ list: [ChangeRecord.Entry]) -> [ChangeEntryView] {
-            list.map { ChangeEntryView(title: $0.title, pageHref: site.homeOf[$0.id] == nil ? nil : link($0.id), id: $0.id.description) }
+            list.map { ChangeEntryView(title: $0.title.isEmpty ? $0.id.description : $0.title, pageHref: site.homeOf[$0.id] == nil ? nil : link($0.id), id: $0.id.description) }
         }
         var anchors: [String: Int] = [:]
         // Oldest first, so a refresh keeps its anchor when later ones come.

@@ -21,7 +21,7 @@ struct ChangePagesTests {
             let gifs = ids.withLock { $0 }.map { number in
                 let id = "g\(number)"
                 return """
-                    {"type":"gif","id":"\(id)","slug":"cat-\(id)","url":"https://giphy.com/gifs/\(id)","title":"Cat \(number) GIF","rating":"g","username":"",
+                    {"type":"gif","id":"\(id)","slug":"cat-\(id)","url":"https://giphy.com/gifs/\(id)","title":"\(number == 13 ? #"<b>\"Cat\" & co</b>"# : "Cat \(number) GIF")","rating":"g","username":"",
                      "images":{"fixed_width":{"url":"https://media.giphy.com/media/\(id)/200w.gif","width":"200","height":"150"}}}
                     """
             }
@@ -216,6 +216,22 @@ struct ChangePagesTests {
         #expect(try await moving.offline() == tree)
     }
 
+    @Test func aRecordThatNamesItemsByIdOnlyIsReadAndShowsTheIds() async throws {
+        let moving = try await Moving()
+        defer { Task { await moving.server.stop() } }
+        try await moving.refresh([1, 2], hours: 0)
+        let record = #"{"format":"vitrine-changes/1","gallery":"cats","refreshes":[{"at":"2026-09-21T15:13:20Z","added":[{"id":"giphy:g2"}],"removed":[{"id":"giphy:g9"}]}],"firstSeen":[]}"#
+        try Data(record.utf8).write(to: moving.site.folder.appendingPathComponent("data/cats.changes.json"))
+        let tree = try await moving.offline()
+        let page = TestSupport.text(tree, "cats/changes/index.html")
+        #expect(page.contains(#"<li data-id="giphy:g9">giphy:g9</li>"#), "\(page)")
+        #expect(Self.cells(TestSupport.text(tree, "cats/index.html")).new == ["g2"])
+        // The next refresh keeps the record and stores titles from then on.
+        try await moving.refresh([2, 3], hours: 2)
+        let stored = try JSONDecoder().decode(ChangeRecord.self, from: Data(contentsOf: moving.site.folder.appendingPathComponent("data/cats.changes.json")))
+        #expect(stored.refreshes.map(\.removed.first?.title) == ["", "Cat 1 GIF"])
+    }
+
     @Test func theChangesPageIsTranslated() async throws {
         let moving = try await Moving()
         defer { Task { await moving.server.stop() } }
@@ -234,7 +250,7 @@ struct ChangePagesTests {
         defer { Task { await moving.server.stop() } }
         try await moving.refresh([1, 2, 3], hours: 0)
         try await moving.refresh([1, 2, 3, 4], hours: 1)
-        let tree = try await moving.refresh([2, 3, 4, 5], hours: 2)
+        let tree = try await moving.refresh([2, 3, 4, 5, 13], hours: 2)
         let xml = TestSupport.text(tree, "cats/changes.xml")
         let feed = try #require(AtomCheck(xml), "not well-formed XML")
         #expect(feed.problems == [], "\(xml)")
@@ -244,7 +260,8 @@ struct ChangePagesTests {
                 == ["2026-09-21T16:13:20Z", "2026-09-21T15:13:20Z", "2026-09-21T14:13:20Z"].map {
                     "https://example.org/cats/changes/#refresh-" + $0.filter { $0.isLetter || $0.isNumber }
                 })
-        #expect(xml.contains("<title>1 added, 1 removed</title>"))
+        #expect(xml.contains("<title>2 added, 1 removed</title>"))
+        #expect(xml.contains("&lt;b&gt;&quot;Cat&quot; &amp; co&lt;/b&gt;</a></li>"), "a title is text, escaped")
         #expect(xml.contains(#"<li><a href="https://example.org/items/giphy-g5/">Cat 5 GIF</a></li>"#), "\(xml)")
         #expect(xml.contains("<li>Cat 1 GIF</li>"))
         #expect(xml.contains("<updated>2026-09-21T16:13:20Z</updated>"))
