@@ -220,7 +220,8 @@ struct ChangePagesTests {
         let moving = try await Moving()
         defer { Task { await moving.server.stop() } }
         try await moving.refresh([1, 2], hours: 0)
-        let record = #"{"format":"vitrine-changes/1","gallery":"cats","refreshes":[{"at":"2026-09-21T15:13:20Z","added":[{"id":"giphy:g2"}],"removed":[{"id":"giphy:g9"}]}],"firstSeen":[]}"#
+        let record =
+            #"{"format":"vitrine-changes/1","gallery":"cats","refreshes":[{"at":"2026-09-21T15:13:20Z","added":[{"id":"giphy:g2"}],"removed":[{"id":"giphy:g9"}]}],"firstSeen":[]}"#
         try Data(record.utf8).write(to: moving.site.folder.appendingPathComponent("data/cats.changes.json"))
         let tree = try await moving.offline()
         let page = TestSupport.text(tree, "cats/changes/index.html")
