@@ -151,7 +151,7 @@ extension GalleryConfig {
             throw mapping.error(at: "cells", "'cells' only applies to grid galleries (in \(mapping.path)); a list shows a thumbnail per row")
         }
         let order = try mapping.choice("order", GalleryOrder.self) ?? .api
-        if order != .api, source == .file {
+        if order == .newestFirst || order == .oldestFirst, source == .file {
             throw mapping.error(at: "order", "'order: \(order.rawValue)' needs the change record only API galleries keep (in \(mapping.path))")
         }
         let defaultLimit = source == .appStore ? ids.count : source.pageSize
