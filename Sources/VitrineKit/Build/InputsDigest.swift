@@ -2,7 +2,7 @@ import Foundation
 
 /// One digest of everything a build reads from the site — vitrine's version and its page
 /// keys' salt (`PageKeys.salt`), the options that reach pages, site.yml, favorites, every
-/// snapshot and catalog, content, templates, theme assets and static files — stored in the
+/// snapshot and catalog, change records, content, templates, theme assets and static files — stored in the
 /// output's manifest. When a rebuild finds the same digest there, the output already is the
 /// site these inputs make, and nothing is parsed, rendered or written: an unchanged rebuild
 /// costs reading the inputs once.
@@ -23,6 +23,7 @@ struct InputsDigest {
         for gallery in config.galleries {
             files.append(gallery.inputPath)
         }
+        files += config.galleries.filter { $0.source != .file }.map(ChangeRecord.path(of:))
         let content = options.site.appendingPathComponent("content")
         if let names = try? FileManager.default.contentsOfDirectory(atPath: content.path) {
             files += names.filter { $0.hasSuffix(".md") }.sorted().map { "content/\($0)" }

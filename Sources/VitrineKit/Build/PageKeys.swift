@@ -33,6 +33,8 @@ struct PageKeys {
         var files = ["site.yml", site.config.favorites.file]
         files += site.config.galleries.filter { $0.source != .file }.map(\.inputPath)
         files += inputs.keys.filter { $0.hasPrefix("content/") }.sorted()
+        // Change records (badges, order) only where there is one: a site without keeps its keys.
+        files += site.config.galleries.filter { $0.source != .file }.map(ChangeRecord.path(of:)).filter { inputs[$0] != nil }
         for relative in files {
             hasher.combine(relative)
             if let digest = inputs[relative] {
@@ -94,7 +96,7 @@ struct PageKeys {
             for digest in digests[pagination.range(ofPage: page)] {
                 hasher.combine(digest)
             }
-        case .home, .favorites, .content, .notFound, .sitemap, .feed, .filterIndex:
+        case .home, .favorites, .content, .notFound, .sitemap, .feed, .filterIndex, .changes, .changesFeed:
             return nil
         }
         return hasher.finalize()

@@ -12,6 +12,10 @@ struct PagePlan: Sendable {
         case feed
         /// A gallery's find-as-you-type index (`<gallery>/filter-index.js`).
         case filterIndex(index: Int)
+        /// A gallery's changes page (`<gallery>/changes/`) and Atom feed (`<gallery>/changes.xml`),
+        /// when it has a change record.
+        case changes(index: Int)
+        case changesFeed(index: Int)
     }
 
     let pages: [(path: SitePath, job: Job)]
@@ -36,6 +40,9 @@ struct PagePlan: Sendable {
                 pages.append((.gallery(gallery.config.name, page: page), .gallery(index: index, page: page)))
             }
         }
+        for (index, gallery) in site.galleries.enumerated() where gallery.changes != nil {
+            pages.append((.changes(gallery.config.name), .changes(index: index)))
+        }
         let favoritePages = Pagination(total: site.favorites.count, perPage: site.config.perPage).pageCount
         for page in 1...favoritePages {
             pages.append((.favorites(page: page), .favorites(page: page)))
@@ -54,6 +61,9 @@ struct PagePlan: Sendable {
         if site.config.baseURL != nil {
             pages.append((.sitemap, .sitemap))
             if !site.favorites.isEmpty { pages.append((.feed, .feed)) }
+            for (index, gallery) in site.galleries.enumerated() where gallery.changes != nil {
+                pages.append((.changesFeed(gallery.config.name), .changesFeed(index: index)))
+            }
         }
 
         var seen: Set<SitePath> = []

@@ -179,6 +179,8 @@ struct PageRenderer: Sendable {
         case .sitemap: try theme.render("sitemap.xml", factory.sitemap(plan.sitemapPaths), into: &bytes)
         case .feed: try theme.render("feed.xml", factory.feed(), into: &bytes)
         case .filterIndex(let index): bytes = factory.filterIndexBytes(index)
+        case .changes(let index): try theme.render("changes", factory.changesPage(index), into: &bytes)
+        case .changesFeed(let index): try theme.render("feed.xml", factory.changesFeed(index), into: &bytes)
         }
     }
 

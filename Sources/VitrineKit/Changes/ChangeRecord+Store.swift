@@ -5,6 +5,11 @@ extension ChangeRecord {
     /// when it is of another gallery (a renamed file).
     static func read(_ gallery: GalleryConfig, from folder: any SiteFolder, label: String) throws(VitrineError) -> ChangeRecord {
         guard let data = try folder.read(path(of: gallery)) else { return ChangeRecord(gallery: gallery.name) }
+        return try decode(data, of: gallery, label: label)
+    }
+
+    /// A record's bytes decoded; a new record when they are of another gallery.
+    static func decode(_ data: Data, of gallery: GalleryConfig, label: String) throws(VitrineError) -> ChangeRecord {
         let record = try JSONFile.decode(ChangeRecord.self, from: data, file: label)
         guard record.format == currentFormat else {
             throw VitrineError(file: label, "unknown change record format '\(record.format)' (expected \(currentFormat))")

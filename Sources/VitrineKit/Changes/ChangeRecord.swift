@@ -16,7 +16,19 @@ struct ChangeRecord: Codable, Sendable, Equatable {
     /// An item as the record names it: its id and the title it had then.
     struct Entry: Codable, Sendable, Equatable {
         var id: ItemID
+        /// Empty in a record that named items by id only (pages then show the id).
         var title: String
+
+        init(id: ItemID, title: String) {
+            self.id = id
+            self.title = title
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(ItemID.self, forKey: .id)
+            title = try container.decodeIfPresent(String.self, forKey: .title) ?? ""
+        }
     }
 
     /// One refresh that changed the gallery.

@@ -1,7 +1,7 @@
 extension PageFactory {
     /// `position` is the cell's index on its page: the first row loads eagerly. `slot` is
     /// where the image shows (a grid of `columns` cells unless given).
-    func cell(_ item: Item, from here: SitePath, position: Int? = nil, columns: Int? = nil, slot: ImageSlot? = nil) -> CellView {
+    func cell(_ item: Item, from here: SitePath, position: Int? = nil, columns: Int? = nil, slot: ImageSlot? = nil, isNew: Bool = false) -> CellView {
         let columns = columns ?? config.columns
         let firstRow = position.map { $0 < columns } ?? false
         let kind = item.kind
@@ -21,7 +21,8 @@ extension PageFactory {
             published: Format.nonEmpty(item.book?.publishedDate).map { strings.date($0) },
             isFavorite: site.favoriteIDs.contains(item.id),
             id: item.id.description,
-            owner: ownerView(item.id, withNote: false)
+            owner: ownerView(item.id, withNote: false),
+            isNew: isNew
         )
     }
 

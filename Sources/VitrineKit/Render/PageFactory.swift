@@ -125,7 +125,9 @@ struct PageFactory: Sendable {
         let pagination = Pagination(total: gallery.items.count, perPage: gallery.perPage)
         let pageItems = Array(gallery.items[pagination.range(ofPage: number)])
         let cells = pageItems.enumerated().map {
-            cell($0.element, from: here, position: $0.offset, columns: gallery.columns, slot: .cells(of: gallery))
+            cell(
+                $0.element, from: here, position: $0.offset, columns: gallery.columns, slot: .cells(of: gallery),
+                isNew: gallery.newIDs.contains($0.element.id))
         }
         let total = max(gallery.snapshot.totalResults, gallery.items.count)
         let title =
@@ -161,7 +163,9 @@ struct PageFactory: Sendable {
             favoritesCount: nil,
             filterIndexHref: gallery.items.isEmpty ? nil : here.link(to: .filterIndex(name)),
             cellSizes: ImageSlot.cells(of: gallery).sizes ?? "",
-            hasAnimations: cells.contains { $0.isGIF && $0.image != nil }
+            hasAnimations: cells.contains { $0.isGIF && $0.image != nil },
+            changesHref: gallery.changes == nil ? nil : here.link(to: .changes(name)),
+            changesFeedHref: hasChangesFeed(gallery) ? here.link(to: .changesFeed(name)) : nil
         )
     }
 

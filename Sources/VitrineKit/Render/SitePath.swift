@@ -56,6 +56,16 @@ struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible {
         SitePath([gallery], file: "filter-index.js")
     }
 
+    /// A gallery's changes page (`cats/changes/`).
+    static func changes(_ gallery: String) -> SitePath {
+        SitePath([gallery, "changes"])
+    }
+
+    /// A gallery's Atom feed of its changes (`cats/changes.xml`).
+    static func changesFeed(_ gallery: String) -> SitePath {
+        SitePath([gallery], file: "changes.xml")
+    }
+
     static func content(_ name: String) -> SitePath {
         SitePath([name])
     }

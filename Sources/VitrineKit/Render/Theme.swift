@@ -33,7 +33,7 @@ public struct Theme: Sendable {
     /// partials, and the partials `cell` and `item` draw each kind with (a missing partial
     /// renders as nothing rather than fail: every book cell gone, every page without its title).
     static let required = [
-        "layout", "home", "gallery", "cell", "pagination", "item", "page", "404", "sitemap.xml", "feed.xml",
+        "layout", "home", "gallery", "cell", "pagination", "item", "page", "404", "sitemap.xml", "feed.xml", "changes",
         "cell-gif", "cell-movie", "cell-book", "cell-app", "cell-entry", "cell-media", "cell-title", "cell-rating",
         "item-gif", "item-movie", "item-book", "item-app", "item-entry", "item-title", "item-links",
         "cell-owner", "item-owner",

@@ -52,7 +52,8 @@ extension LoadedSite {
             galleries.append(
                 Gallery(
                     config: gallery, snapshot: snapshot, items: galleryItems, intro: content.intros[gallery.name],
-                    perPage: gallery.perPage ?? config.perPage, columns: gallery.columns ?? config.columns
+                    perPage: gallery.perPage ?? config.perPage, columns: gallery.columns ?? config.columns,
+                    changes: source.changes, newIDs: Set(source.changes?.latestChange?.added.map(\.id) ?? [])
                 ))
         }
 

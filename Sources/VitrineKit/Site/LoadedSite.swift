@@ -11,6 +11,10 @@ struct LoadedSite: Sendable {
         var columns: Int
         /// A gallery of favorites (`source: favorites`); nil for an API or catalog gallery.
         var favorites: FavoritesGalleryConfig? = nil
+        /// Its change record, when it is an API gallery that has one.
+        var changes: ChangeRecord? = nil
+        /// The items the last refresh that changed it added: their cells say "New".
+        var newIDs: Set<ItemID> = []
     }
 
     let config: SiteConfig

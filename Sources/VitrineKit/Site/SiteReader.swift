@@ -31,6 +31,9 @@ final class SiteReader: Sendable {
         var warnings: [String]
         /// The file as the user would name it.
         var label: String
+        /// An API gallery's change record (`data/NAME.changes.json`), for its pages; nil
+        /// when there is none (`withChanges`).
+        var changes: ChangeRecord? = nil
     }
 
     init(options: BuildOptions, folder: (any SiteFolder)? = nil, recorder: InputRecorder? = nil) {
@@ -41,7 +44,7 @@ final class SiteReader: Sendable {
 
     /// The one way a file is read; its digest goes to the recorder. A file offered
     /// (`offer`) is taken as offered, once.
-    private func read(_ relative: String) throws(VitrineError) -> Data? {
+    func read(_ relative: String) throws(VitrineError) -> Data? {
         if let read = offered.withLock({ $0.removeValue(forKey: relative) }) {
             recorder?.record(relative, read.bytes, digest: read.digest)
             return read.bytes
@@ -180,7 +183,7 @@ final class SiteReader: Sendable {
         // Each gallery read and checked in config order: the first bad one is the one reported.
         var galleries: [(GalleryConfig, GallerySource)] = []
         for gallery in config.galleries {
-            galleries.append((gallery, try LoadedSite.checked(gallery, try self.gallery(gallery, keep: false), options: options)))
+            galleries.append((gallery, withChanges(gallery, try LoadedSite.checked(gallery, try self.gallery(gallery, keep: false), options: options))))
         }
         let site = try LoadedSite.assemble(
             config: config, galleries: consume galleries, favorites: favorites, content: content, resolved: resolved, options: options

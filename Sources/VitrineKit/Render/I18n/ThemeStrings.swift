@@ -53,6 +53,20 @@ struct ThemeStrings: Codable, Sendable, Equatable {
     var ownerDate = "Date"
     var ownerTags = "Tags"
     var ownerNote = "My note"
+    // What changed (a gallery's change record)
+    /// The badge on the cell of an item the last refresh that changed its gallery added.
+    var newBadge = "New"
+    var changesLink = "What changed"
+    var changesTitle = "{title}: what changed"
+    var changesBack = "Back to {title}"
+    var changesFeed = "Changes feed (Atom)"
+    var changesSummary = "{added} added, {removed} removed"
+    var changesFirst = "First snapshot: {items}"
+    var changesAdded = "Added"
+    var changesRemoved = "Removed"
+    var changesNone = "No refresh has added or removed an item yet."
+    /// A refresh's time: `date` as `dateDay` writes it, `time` as `10:00` (UTC).
+    var dateTime = "{date}, {time} UTC"
     // Pagination
     var pagination = "Pagination"
     var pageNumber = "Page {number}"

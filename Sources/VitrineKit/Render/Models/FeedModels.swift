@@ -29,4 +29,6 @@ struct FeedEntry: Sendable, Encodable {
     let href: String?
     let summary: String?
     let image: String?
+    /// A gallery's changes feed: what the refresh added and removed (`content`).
+    var changes: RefreshView? = nil
 }

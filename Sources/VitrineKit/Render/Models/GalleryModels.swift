@@ -30,6 +30,10 @@ struct GalleryPage: Sendable, Encodable {
     let cellSizes: String
     /// Whether a cell on this page animates (a GIF): the page gets a pause button for them.
     let hasAnimations: Bool
+    /// The gallery's changes page and Atom feed, relative; nil without a change record
+    /// (and for the feed, without `baseURL`).
+    var changesHref: String? = nil
+    var changesFeedHref: String? = nil
 }
 
 /// One cell of a grid (`cell.mustache`).
@@ -58,6 +62,8 @@ struct CellView: Sendable, Encodable {
     let id: String
     /// A favorite's own rating and tags (`cell-owner`); nil for other items.
     var owner: OwnerView? = nil
+    /// The last refresh that changed its gallery added it: `data-new` and a "New" badge.
+    var isNew: Bool = false
 }
 
 /// Windowed page links: first, last, current ± 2, with gaps; prev/next with `rel`; More.

@@ -44,14 +44,7 @@ struct FavoritesGalleryConfig: Sendable, Equatable {
             }
             if !tags.contains(where: { OwnerFields.tagKey($0) == OwnerFields.tagKey(tag) }) { tags.append(tag) }
         }
-        var order = GalleryOrder.newestFirst
-        if let text = try mapping.string("order") {
-            guard let parsed = GalleryOrder(rawValue: text), orders.contains(parsed) else {
-                let names = orders.map(\.rawValue).joined(separator: ", ")
-                throw mapping.error(at: "order", "'order' of a favorites gallery is one of \(names) (in \(mapping.path)), got '\(text)'")
-            }
-            order = parsed
-        }
+        let order = try GalleryOrder.parse(mapping, allowed: orders, of: "a favorites gallery") ?? .newestFirst
         let layout = try mapping.choice("layout", GalleryConfig.Layout.self) ?? .grid
         let cells = try mapping.choice("cells", GalleryConfig.Cells.self)
         if cells != nil, layout == .list {

@@ -82,7 +82,7 @@ extension FavoritesConfig {
 
 extension GalleryConfig {
     static func parse(_ mapping: YAMLMapping) throws(VitrineError) -> GalleryConfig {
-        try mapping.rejectUnknownKeys(["name", "title", "source", "query", "list", "ids", "path", "country", "limit", "perPage", "columns", "history", "layout", "cells"])
+        try mapping.rejectUnknownKeys(["name", "title", "source", "query", "list", "ids", "path", "country", "limit", "perPage", "columns", "history", "layout", "cells", "order"])
         let name = try checkedName(mapping)
         let sourceText = try mapping.requiredString("source")
         guard let source = Source(rawValue: sourceText) else {
@@ -148,6 +148,10 @@ extension GalleryConfig {
         if cells != nil, layout == .list {
             throw mapping.error(at: "cells", "'cells' only applies to grid galleries (in \(mapping.path)); a list shows a thumbnail per row")
         }
+        let order = try GalleryOrder.parse(mapping, allowed: GalleryOrder.searchOrders, of: "a search gallery") ?? .api
+        if order == .newestFirst || order == .oldestFirst, source == .file {
+            throw mapping.error(at: "order", "'order: \(order.rawValue)' needs the change record only API galleries keep (in \(mapping.path))")
+        }
         let defaultLimit = source == .appStore ? ids.count : source.pageSize
         let maxLimit = source == .file ? 10_000_000 : 10_000
         return GalleryConfig(
@@ -164,7 +168,8 @@ extension GalleryConfig {
             columns: try mapping.int("columns", in: 1...12),
             history: try mapping.int("history", in: 1...1000) ?? GalleryConfig.defaultHistory,
             layout: layout,
-            cells: cells ?? .square
+            cells: cells ?? .square,
+            order: order
         )
     }
 

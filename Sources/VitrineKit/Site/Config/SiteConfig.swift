@@ -76,6 +76,8 @@ struct GalleryConfig: Sendable, Equatable {
     var history: Int = GalleryConfig.defaultHistory
     var layout: Layout = .grid
     var cells: Cells = .square
+    /// The order of its items (`order`): the API's, or by first appearance.
+    var order: GalleryOrder = .api
 
     static let defaultHistory = 30
 
