@@ -225,6 +225,22 @@ def test_an_item_opens_in_the_dialog_and_its_star_adds_it_to_favorites(driver, s
         time.sleep(0.5)
 
 
+def test_a_full_favorites_list_shows_the_limit_warning(driver, tmp_path, images, giphy):
+    # The fixture's favorites: 3 of a limit of 3.
+    server = serve_copy(tmp_path, images, env={"GIPHY_API_KEY": KEY, "VITRINE_GIPHY_URL": giphy.base})
+    try:
+        before = (server.site / "favorites.json").read_bytes()
+        open_page(driver, search_url(server) + "?source=giphy&q=dogs")
+        star = wait_for(driver, "return document.querySelector(\"[data-cell][data-id='giphy:dogs2'] button[data-vitrine-star]\")", 10)
+        star.click()
+        banner = wait_for(driver, "return document.querySelector('[data-vitrine-banner]:not([hidden])')", 10)
+        assert "favorites are full (3/3)" in banner.text
+        assert star.get_attribute("data-state") == "off"
+        assert (server.site / "favorites.json").read_bytes() == before
+    finally:
+        assert server.stop() == 0
+
+
 def test_error_states_for_401_and_429(driver, searching):
     open_page(driver, search_url(searching) + "?source=giphy&q=unauthorized")
     box = wait_for(driver, "var e = document.querySelector('[data-search-error]'); return e && !e.hidden ? e : null", 10)

@@ -210,15 +210,18 @@ final class SearchEndpoint: Sendable {
             let id = try ItemID(parsing: text)
             let loaded = try load()
             var item = seen.withLock { $0.items[id] } ?? loaded.site.items.first { $0.id == id }
-            if item == nil, options.fetch.mode != .offline {
+            // Looked up only for this server's pages or an address typed or bookmarked: an
+            // `<img>` on another site must not spend the API's quota.
+            let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!] ?? "none"
+            if item == nil, options.fetch.mode != .offline, ["same-origin", "none"].contains(site) {
                 item = try await clients().item(id)
                 if let item { seen.withLock { $0.remember([item]) } }
             }
             guard let item else { return Self.html(.notFound, "<!doctype html><title>Not found</title><p>No item \(Self.escaped(text)).</p>") }
-            let site = loaded.site
+            let whole = loaded.site
             let single = LoadedSite(
-                config: site.config, galleries: site.galleries, favorites: site.favorites, home: site.home, pages: site.pages, items: [item],
-                homeOf: [:], favoriteIDs: site.favoriteIDs, warnings: [])
+                config: whole.config, galleries: whole.galleries, favorites: whole.favorites, home: whole.home, pages: whole.pages, items: [item],
+                homeOf: [:], favoriteIDs: whole.favoriteIDs, warnings: [])
             let factory = PageFactory(site: single, strings: loaded.factory.strings, hasCustomCSS: loaded.factory.hasCustomCSS)
             return Self.html(.ok, String(decoding: try loaded.theme.render("item", factory.itemPage(0)), as: UTF8.self))
         } catch {

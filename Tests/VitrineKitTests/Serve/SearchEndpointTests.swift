@@ -13,9 +13,11 @@ struct SearchEndpointTests {
     /// `count` synthetic GIFs `s<offset>`… of `total`.
     static func giphyPage(offset: Int, count: Int, total: Int) -> String {
         let gifs = (offset..<offset + count).map { n in
-            #"{"type":"gif","id":"s\#(n)","title":"Cat \#(n)","rating":"g","images":{"fixed_width":{"url":"http://127.0.0.1:9/\#(n).gif","width":"200","height":"150"},"original":{"url":"http://127.0.0.1:9/\#(n)o.gif","width":"400","height":"300"}}}"#
+            let images = #""fixed_width":{"url":"http://127.0.0.1:9/\#(n).gif","width":"200","height":"150"}"#
+            return #"{"type":"gif","id":"s\#(n)","title":"Cat \#(n)","rating":"g","images":{\#(images)}}"#
         }
-        return #"{"data":[\#(gifs.joined(separator: ","))],"pagination":{"total_count":\#(total),"count":\#(count),"offset":\#(offset)},"meta":{"status":200,"msg":"OK","response_id":"r"}}"#
+        let pagination = #""pagination":{"total_count":\#(total),"count":\#(count),"offset":\#(offset)}"#
+        return #"{"data":[\#(gifs.joined(separator: ","))],\#(pagination),"meta":{"status":200,"msg":"OK","response_id":"r"}}"#
     }
 
     /// A GIPHY stub: search and trending pages of a 30-result query, everything else 404.
@@ -37,19 +39,13 @@ struct SearchEndpointTests {
         _ stub: StubServer?, key: String? = SearchEndpointTests.key, _ body: (ServedSite) async throws -> Void
     ) async throws {
         let base = stub?.baseURL ?? URL(string: "http://127.0.0.1:9")!
-        let served = try await ServedSite.start { options in
-            options.build.fetch = FetchOptions(
-                mode: .snapshotsFirst, endpoints: APIEndpoints(giphy: base, tmdb: base, googleBooks: base, itunes: base),
-                credentials: APICredentials(giphyKey: key, tmdbKey: key), cacheMaxAge: .zero)
-            options.build.fetch.retry = RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10), maxDelay: .milliseconds(50))
-        }
-        do {
-            try await body(served)
-        } catch {
-            await served.stop()
-            throw error
-        }
-        await served.stop()
+        try await VitrineKitTests.serving(
+            configure: { options in
+                options.build.fetch = FetchOptions(
+                    mode: .snapshotsFirst, endpoints: APIEndpoints(giphy: base, tmdb: base, googleBooks: base, itunes: base),
+                    credentials: APICredentials(giphyKey: key, tmdbKey: key), cacheMaxAge: .zero)
+                options.build.fetch.retry = RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(10), maxDelay: .milliseconds(50))
+            }, body)
     }
 
     static func search(_ served: ServedSite, _ query: String, headers: [(String, String)]? = nil) async throws -> (ServedSite.Reply, [String: Any]) {
@@ -239,6 +235,11 @@ struct SearchEndpointTests {
             #expect(item.body.contains(#"data-id="giphy:s3""#))
             #expect(item.body.contains("Cat 3"))
             #expect(item.body.contains(#"href="../../assets/vitrine.css""#), "links relative to the base path")
+            // An item no search showed is looked up by id, but not for another site's page.
+            let before = await stub.received().count
+            let crossSite = try await served.request("_vitrine/search/item?id=giphy%3Aunseen", headers: [("Sec-Fetch-Site", "cross-site")])
+            #expect(crossSite.status == 404)
+            #expect(await stub.received().count == before)
         }
         // A build has no trace of it: no file, no link, no string.
         let site = try TestSupport.copySite(TestSupport.fixtureSite)
