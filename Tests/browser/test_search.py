@@ -95,6 +95,8 @@ class StubGiphy:
                     return self.answer(401, {"data": [], "meta": {"status": 401, "msg": "Unauthorized", "response_id": ""}})
                 if text == "limited":
                     return self.answer(429, {"message": "API rate limit exceeded"}, {"Retry-After": "3600"})
+                if text == "slow":
+                    time.sleep(1.5)
                 offset, limit = int(query.get("offset", "0")), int(query.get("limit", "24"))
                 gifs = [gif(text, n) for n in range(offset, min(offset + limit, TOTAL))]
                 self.answer(200, {
@@ -190,6 +192,22 @@ def test_typing_searches_and_scrolling_pages(driver, searching, giphy):
                      " return c && c.getAttribute('data-id') === 'giphy:cats0'", 10)
     assert driver.find_element(By.CSS_SELECTOR, "[data-search-query]").get_attribute("value") == "cats"
     no_key_seen(driver, searching)
+
+
+def test_a_stale_request_is_cancelled(driver, searching, giphy):
+    open_page(driver, search_url(searching))
+    wait_for(driver, "return document.querySelectorAll('[data-search-results] [data-cell]').length === 24", 10)
+    field = driver.find_element(By.CSS_SELECTOR, "[data-search-query]")
+    field.send_keys("slow")
+    wait_until(lambda: any(r.get("q") == "slow" for r in giphy.requests), 5)
+    answered = len(driver.execute_script("return window.__responses"))
+    field.send_keys("er")  # while "slow" is still being answered
+    wait_for(driver, "var c = document.querySelector('[data-search-results] [data-cell]');"
+                     " return c && c.getAttribute('data-id') === 'giphy:slower0'", 10)
+    time.sleep(1.6)  # past the moment "slow" is answered
+    responses = driver.execute_script("return window.__responses")[answered:]
+    assert len(responses) == 1 and '"query":"slower"' in responses[0], [r[:80] for r in responses]
+    assert not driver.find_elements(By.CSS_SELECTOR, "[data-cell][data-id='giphy:slow0']")
 
 
 def test_an_item_opens_in_the_dialog_and_its_star_adds_it_to_favorites(driver, searching, giphy):

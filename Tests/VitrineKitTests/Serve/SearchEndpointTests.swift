@@ -98,6 +98,7 @@ struct SearchEndpointTests {
             case "/3/configuration": return (try? .fixture("api/tmdb/configuration.json")) ?? .json("{}", status: 500)
             case "/3/movie/top_rated": return (try? .fixture("api/tmdb/top-rated-ko.json")) ?? .json("{}", status: 500)
             case "/lookup": return (try? .fixture("api/appstore/lookup-kr.json")) ?? .json("{}", status: 500)
+            case "/books/v1/volumes": return (try? .fixture("api/books/search.json")) ?? .json("{}", status: 500)
             default: return .json("{}", status: 404)
             }
         }
@@ -124,7 +125,20 @@ struct SearchEndpointTests {
             #expect(lookup?.path == "/lookup")
             #expect(lookup?.query["id"] == "362057947,872469884")
             #expect(lookup?.query["country"] == "kr")
-            for reply in [trending, movies, apps] { #expect(!reply.body.contains(Self.key)) }
+            let (books, volumes) = try await Self.search(served, "source=google-books&q=intitle%3Aswift&page=2")
+            #expect(books.status == 200, "\(books.body)")
+            #expect((volumes["cells"] as? [String])?.first?.contains("data-kind=\"book\"") == true)
+            let volumesAsked = await stub.received().last
+            #expect(volumesAsked?.query["q"] == "intitle:swift")
+            #expect(volumesAsked?.query["startIndex"] == "40")
+            #expect(volumesAsked?.query["maxResults"] == "40")
+            // Nothing to ask: no request, no results.
+            let asked = await stub.received().count
+            let (empty, nothing) = try await Self.search(served, "source=google-books&q=")
+            #expect(empty.status == 200)
+            #expect((nothing["cells"] as? [String])?.isEmpty == true)
+            #expect(await stub.received().count == asked)
+            for reply in [trending, movies, apps, books] { #expect(!reply.body.contains(Self.key)) }
         }
     }
 
