@@ -259,6 +259,18 @@ def test_a_full_favorites_list_shows_the_limit_warning(driver, tmp_path, images,
         assert server.stop() == 0
 
 
+def test_keep_this_search_as_a_gallery(driver, searching):
+    open_page(driver, search_url(searching) + "?source=giphy&q=dogs")
+    wait_for(driver, "return document.querySelectorAll('[data-search-results] [data-cell]').length === 24", 10)
+    driver.find_element(By.CSS_SELECTOR, "[data-search-keep]").click()
+    link = wait_for(driver, "return document.querySelector('[data-search-kept] a')", 10)
+    assert link.get_attribute("href") == searching.url + "dogs/"
+    text = (searching.site / "site.yml").read_text(encoding="utf-8")
+    assert text.endswith('  - name: dogs\n    title: "dogs"\n    source: giphy\n    query: "dogs"\n'), text[-200:]
+    # The rebuild fetches the new gallery and stores its snapshot; the page is served.
+    wait_until(lambda: (searching.site / "data" / "dogs.json").exists(), 20)
+
+
 def test_error_states_for_401_and_429(driver, searching):
     open_page(driver, search_url(searching) + "?source=giphy&q=unauthorized")
     box = wait_for(driver, "var e = document.querySelector('[data-search-error]'); return e && !e.hidden ? e : null", 10)

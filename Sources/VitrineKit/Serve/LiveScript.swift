@@ -59,7 +59,8 @@ enum LiveScript {
             what.textContent = "vitrine serve";
             var search = doc.createElement("a");
             search.href = base + "_vitrine/search";
-            search.textContent = "Search GIPHY, TMDB, Google Books, App Store";
+            search.textContent = "Search";
+            search.title = "Search GIPHY, TMDB, Google Books and the App Store";
             search.setAttribute("data-vitrine-search-link", "");
             search.style.cssText = "color:#fff;text-decoration:underline";
             if (doc.body.getAttribute("data-kind") === "search") search.setAttribute("aria-current", "page");

@@ -25,19 +25,19 @@ enum SearchPageHTML {
               </div>
             </form>
             <p class="vsearch__hint" id="vsearch-hint" data-search-hint>Results appear as you type. An empty field shows GIPHY’s trending GIFs.</p>
+            <div class="vsearch__keep" data-search-keep-box hidden>
+              <button type="button" class="button button--quiet" data-search-keep>Keep this search as a gallery</button>
+              <p class="vsearch__kept" data-search-kept role="status"></p>
+            </div>
             <div class="vsearch__error" data-search-error role="alert" hidden><p data-search-error-message></p><button type="button" class="button button--quiet" data-search-retry>Try again</button></div>
             <div class="vsearch__footer" data-search-footer>
               <div class="empty-state" data-search-empty hidden>
                 <p class="empty-state__icon" aria-hidden="true">∅</p>
-                <h2 class="empty-state__title">\(SearchEndpoint.escaped(strings.noResults))</h2>
+                <h2 class="empty-state__title" data-search-empty-title>\(SearchEndpoint.escaped(strings.noResults))</h2>
                 <p class="empty-state__message" data-search-empty-message></p>
               </div>
               <p class="vsearch__count" data-search-count role="status" aria-live="polite"></p>
               <p class="pagination__more"><button type="button" class="button" data-search-more hidden>\(SearchEndpoint.escaped(strings.more))</button></p>
-              <div class="vsearch__keep">
-                <button type="button" class="button button--quiet" data-search-keep>Keep this search as a gallery</button>
-                <p class="vsearch__kept" data-search-kept role="status"></p>
-              </div>
             </div>
             """
     }
@@ -84,7 +84,8 @@ enum SearchPageHTML {
         .vsearch__error p { margin: 0 0 0.5rem; }
         .vsearch__footer { display: flex; flex-direction: column; align-items: center; gap: 0.5rem; margin: 1.5rem 0 0; }
         .vsearch__count { margin: 0; min-height: 1.5em; }
-        .vsearch__keep { display: flex; flex-direction: column; align-items: center; gap: 0.25rem; margin-top: 1rem; }
+        .vsearch__keep[hidden] { display: none; }
+        .vsearch__keep { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 1rem; margin: 0 0 1rem; }
         .vsearch__kept { margin: 0; min-height: 1.5em; font-size: 0.875rem; }
         .vsearch__placeholder .cell__media { background: linear-gradient(90deg, rgba(127,127,127,.12), rgba(127,127,127,.28), rgba(127,127,127,.12));
           background-size: 200% 100%; animation: vsearch-shimmer 1.2s linear infinite; }
@@ -125,6 +126,9 @@ enum SearchPageHTML {
           var footer = $("[data-search-footer]");
           var empty = $("[data-search-empty]");
           var emptyText = $("[data-search-empty-message]");
+          var emptyTitle = $("[data-search-empty-title]");
+          var noResults = emptyTitle ? emptyTitle.textContent : "No results";
+          var keepBox = $("[data-search-keep-box]");
           var countLine = $("[data-search-count]");
           var headerCount = $("[data-result-count]");
           var more = $("[data-search-more]");
@@ -250,6 +254,7 @@ enum SearchPageHTML {
               countLine.textContent = "";
               if (headerCount) headerCount.textContent = "";
               kept.textContent = "";
+              keepBox.hidden = true;
               updateURL();
             } else {
               clearPlaceholders();
@@ -278,6 +283,7 @@ enum SearchPageHTML {
                 if (!answer.ok) {
                   showError(answer, status);
                   more.hidden = true;
+                  keepBox.hidden = true;
                   return;
                 }
                 grid.insertAdjacentHTML("beforeend", answer.cells.join("\n"));
@@ -287,8 +293,12 @@ enum SearchPageHTML {
                 more.hidden = !state.hasMore;
                 var none = shown() === 0;
                 empty.hidden = !none;
+                var asked = source.value === "giphy" || (source.value === "tmdb" && list.value !== "search") ||
+                  currentParams(0).has(source.value === "app-store" ? "ids" : "q");
+                keepBox.hidden = !asked || none;
                 if (none) {
-                  emptyText.textContent = currentParams(0).has(source.value === "app-store" ? "ids" : "q") || source.value === "giphy" || source.value === "tmdb"
+                  emptyTitle.textContent = asked ? noResults : fieldLabel.textContent;
+                  emptyText.textContent = asked
                     ? "Nothing found for " + answer.summary + "."
                     : "Type something to search " + source.options[source.selectedIndex].text + ".";
                 }
