@@ -5,6 +5,7 @@ over a temporary copy of the fixture site (images pointed at the local image ser
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -24,11 +25,12 @@ STAR = "[data-item] [data-favorite]"
 class Served:
     """`vitrine serve SITE --port 0` as a child process; the URL is read from its stdout."""
 
-    def __init__(self, site: Path, log: Path):
+    def __init__(self, site: Path, log: Path, env: dict[str, str] | None = None):
         self.log = log.open("w")
         self.process = subprocess.Popen(
             [str(BINARY), "serve", str(site), "--port", "0", "--verbose"],
             stdout=subprocess.PIPE, stderr=self.log, stdin=subprocess.DEVNULL, text=True,
+            env={**os.environ, **env} if env else None,
         )
         line: list[str] = []
         reader = threading.Thread(target=lambda: line.append(self.process.stdout.readline()), daemon=True)
@@ -52,7 +54,7 @@ class Served:
         return self.process.returncode
 
 
-def serve_copy(tmp_path: Path, images, favorites: list[dict] | None = None) -> Served:
+def serve_copy(tmp_path: Path, images, favorites: list[dict] | None = None, env: dict[str, str] | None = None) -> Served:
     """Serves a copy of the fixture site (with `favorites` in favorites.json when given),
     its images pointed at the local image server."""
     if not BINARY.exists():
@@ -66,7 +68,7 @@ def serve_copy(tmp_path: Path, images, favorites: list[dict] | None = None) -> S
         data = json.loads(path.read_text(encoding="utf-8"))
         rewriter.walk(data)
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-    server = Served(site, tmp_path / "serve.log")
+    server = Served(site, tmp_path / "serve.log", env)
     server.site = site
     return server
 

@@ -7,9 +7,10 @@ enum LiveScript {
     static let eventsPath = "/_vitrine/events"
     static let favoritesPath = "/_vitrine/favorites"
 
-    /// The tag the server puts before `</body>` of served HTML; the token is a lowercase hex string.
-    static func tag(token: String) -> String {
-        "<script src=\"\(path)\" data-vitrine-token=\"\(token)\" defer></script>"
+    /// The tag the server puts before `</body>` of served HTML; the token is a lowercase hex
+    /// string, `base` the served base path (`/fixture/`), for the serve-only bar's links.
+    static func tag(token: String, base: String = "/") -> String {
+        "<script src=\"\(path)\" data-vitrine-token=\"\(token)\" data-vitrine-base=\"\(SearchEndpoint.escaped(base))\" defer></script>"
     }
 
     static let source = #"""
@@ -42,6 +43,31 @@ enum LiveScript {
           }
           function hideBanner() {
             if (banner) banner.hidden = true;
+          }
+
+          // ── The serve-only bar: the owner's tools (search) on every served page ──
+          var base = (me && me.getAttribute("data-vitrine-base")) || "/";
+          if (doc.body && !doc.querySelector("[data-vitrine-bar]")) {
+            var bar = doc.createElement("nav");
+            bar.setAttribute("data-vitrine-bar", "");
+            bar.setAttribute("data-vitrine-admin", "");
+            bar.setAttribute("aria-label", "vitrine serve");
+            bar.style.cssText =
+              "display:flex;gap:1em;align-items:center;justify-content:flex-end;padding:.35em 1em;" +
+              "font:14px/1.5 system-ui,sans-serif;background:#1f2330;color:#fff";
+            var what = doc.createElement("span");
+            what.textContent = "vitrine serve";
+            var search = doc.createElement("a");
+            search.href = base + "_vitrine/search";
+            search.textContent = "Search";
+            search.title = "Search GIPHY, TMDB, Google Books and the App Store";
+            search.setAttribute("data-vitrine-search-link", "");
+            search.style.cssText = "color:#fff;text-decoration:underline";
+            if (doc.body.getAttribute("data-kind") === "search") search.setAttribute("aria-current", "page");
+            bar.appendChild(what);
+            bar.appendChild(search);
+            var skip = doc.querySelector(".skip-link");
+            doc.body.insertBefore(bar, skip && skip.parentNode === doc.body ? skip.nextSibling : doc.body.firstChild);
           }
 
           // ── Live reload over Server-Sent Events ────────────────────────────────

@@ -44,6 +44,9 @@ public struct SiteServer: Sendable {
         let token = Self.randomToken()
         let site = build
         let logger = self.logger
+        var hosts: Set<String> = ["127.0.0.1", "localhost", "::1"]
+        hosts.insert(options.host.lowercased())
+        let search = SearchEndpoint(options: build, token: token, hosts: hosts, basePath: basePath, logger: logger)
         let watcher = SiteWatcher(
             paths: Self.watchedPaths(site: build.site, favoritesFile: config.favorites.file, theme: build.themeDirectory)
                 + config.galleries.filter { $0.source == .file }.map { build.site.appendingPathComponent($0.inputPath) },
@@ -51,18 +54,20 @@ public struct SiteServer: Sendable {
             rebuild: {
                 do throws(VitrineError) {
                     let summary = try await builder.build(site)
+                    search.invalidate()
                     logger.info("\(summary.line)")
                     await hub.rebuilt()
                     return summary.inputsWritten
                 } catch {
                     logger.error("\(error.message)")
+                    search.invalidate()
                     await hub.failed(error.message)
                     return []
                 }
             },
             logger: logger
         )
-        let router = makeRouter(output: build.output!, basePath: basePath, token: token, hub: hub, site: build)
+        let router = makeRouter(output: build.output!, basePath: basePath, token: token, hub: hub, site: build, hosts: hosts, search: search)
 
         var serverLogger = logger
         serverLogger.logLevel = .warning
@@ -96,8 +101,10 @@ public struct SiteServer: Sendable {
                 Task { await group.triggerGracefulShutdown() }
             }
         } catch {
+            await search.close()
             throw Self.describe(error, host: host, port: options.port)
         }
+        await search.close()
     }
 
     /// A failure to listen, said as a person would: `port 8080 on 127.0.0.1 is already in use; …`.
@@ -116,17 +123,17 @@ public struct SiteServer: Sendable {
         }
     }
 
-    private func makeRouter(output: URL, basePath: String, token: String, hub: ReloadHub, site: BuildOptions) -> Router<BasicRequestContext> {
+    private func makeRouter(
+        output: URL, basePath: String, token: String, hub: ReloadHub, site: BuildOptions, hosts: Set<String>, search: SearchEndpoint
+    ) -> Router<BasicRequestContext> {
         let router = Router()
         var quiet = logger
         quiet.logLevel = .warning
         if options.logRequests { router.add(middleware: RequestLogMiddleware(logger: logger)) }
-        var hosts: Set<String> = ["127.0.0.1", "localhost", "::1"]
-        hosts.insert(options.host.lowercased())
         // Bound to every address on purpose (`--host 0.0.0.0`): other machines' names are fine.
         if !["0.0.0.0", "::"].contains(options.host) { router.add(middleware: HostGuardMiddleware(hosts: hosts)) }
         router.add(middleware: PathGuardMiddleware())
-        router.add(middleware: LiveScriptMiddleware(tag: LiveScript.tag(token: token)))
+        router.add(middleware: LiveScriptMiddleware(tag: LiveScript.tag(token: token, base: basePath)))
         router.add(middleware: NotFoundPageMiddleware(output: output))
         router.add(middleware: ServedFileGuardMiddleware(output: output, basePath: basePath))
         if basePath != "/" { router.add(middleware: BasePathRedirectMiddleware(basePath: basePath)) }
@@ -166,6 +173,7 @@ public struct SiteServer: Sendable {
         router.get(RouterPath(LiveScript.favoritesPath)) { request, _ in
             endpoint.state(request)
         }
+        search.addRoutes(to: router)
         return router
     }
 

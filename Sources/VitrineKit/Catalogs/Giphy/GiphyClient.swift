@@ -14,24 +14,13 @@ struct GiphyClient: SourceClient {
     }
 
     func search(_ gallery: GalleryConfig, language: String) async throws(VitrineError) -> SearchResult {
-        let key = try key()
         let maxOffset = gallery.query == nil ? Self.maxTrendingOffset : Self.maxSearchOffset
         var accumulator = ItemAccumulator()
         var total: Int?
         var offset = 0
         while accumulator.items.count < gallery.limit, offset <= maxOffset {
             let want = min(Self.maxPageSize, gallery.limit - accumulator.items.count)
-            var query = [URLQueryItem(name: "limit", value: String(want)), URLQueryItem(name: "offset", value: String(offset))]
-            let path: String
-            if let text = gallery.query {
-                path = "/v1/gifs/search"
-                query.insert(URLQueryItem(name: "q", value: text), at: 0)
-                query.append(URLQueryItem(name: "lang", value: String(language.prefix(2))))
-            } else {
-                path = "/v1/gifs/trending"
-            }
-            let request = HTTPRequest(url: APIEndpoints.url(context.endpoints.giphy, path, query), secretQueryItems: [key])
-            let page = try await context.get(request, decode: GiphyDecoder.decodeList, decodeError: GiphyDecoder.checkErrorBody)
+            let page = try await self.page(query: gallery.query, offset: offset, limit: want, language: language)
             accumulator.append(page.items, upTo: gallery.limit)
             total = page.totalResults ?? total
             let received = page.items.count + page.droppedCount
@@ -40,6 +29,22 @@ struct GiphyClient: SourceClient {
             if let total, offset >= total { break }
         }
         return SearchResult(items: accumulator.items, totalResults: max(total ?? 0, accumulator.items.count))
+    }
+
+    /// One request: up to `limit` GIFs from `offset` of a search, or of trending without a query.
+    func page(query text: String?, offset: Int, limit: Int, language: String) async throws(VitrineError) -> SearchPage {
+        let key = try key()
+        var query = [URLQueryItem(name: "limit", value: String(limit)), URLQueryItem(name: "offset", value: String(offset))]
+        let path: String
+        if let text {
+            path = "/v1/gifs/search"
+            query.insert(URLQueryItem(name: "q", value: text), at: 0)
+            query.append(URLQueryItem(name: "lang", value: String(language.prefix(2))))
+        } else {
+            path = "/v1/gifs/trending"
+        }
+        let request = HTTPRequest(url: APIEndpoints.url(context.endpoints.giphy, path, query), secretQueryItems: [key])
+        return try await context.get(request, decode: GiphyDecoder.decodeList, decodeError: GiphyDecoder.checkErrorBody)
     }
 
     func item(_ id: ItemID) async throws(VitrineError) -> Item {

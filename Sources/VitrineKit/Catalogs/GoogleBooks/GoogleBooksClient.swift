@@ -21,14 +21,7 @@ struct GoogleBooksClient: SourceClient {
         var start = 0
         while accumulator.items.count < gallery.limit {
             let want = min(Self.maxPageSize, gallery.limit - accumulator.items.count)
-            var query = [
-                URLQueryItem(name: "q", value: text),
-                URLQueryItem(name: "startIndex", value: String(start)),
-                URLQueryItem(name: "maxResults", value: String(want)),
-            ]
-            if let country = gallery.country { query.append(URLQueryItem(name: "country", value: country.uppercased())) }
-            let request = HTTPRequest(url: APIEndpoints.url(context.endpoints.googleBooks, "/books/v1/volumes", query), secretQueryItems: keyItems)
-            let page = try await context.get(request, decode: GoogleBooksDecoder.decodeList, decodeError: Self.checkError)
+            let page = try await self.page(query: text, start: start, count: want, country: gallery.country)
             accumulator.append(page.items, upTo: gallery.limit)
             total = max(total, page.totalResults ?? 0)
             let received = page.items.count + page.droppedCount
@@ -36,6 +29,18 @@ struct GoogleBooksClient: SourceClient {
             if received < want || start >= total { break }
         }
         return SearchResult(items: accumulator.items, totalResults: max(total, accumulator.items.count))
+    }
+
+    /// One request: up to `count` volumes (≤ 40) from `start`.
+    func page(query text: String, start: Int, count: Int, country: String?) async throws(VitrineError) -> SearchPage {
+        var query = [
+            URLQueryItem(name: "q", value: text),
+            URLQueryItem(name: "startIndex", value: String(start)),
+            URLQueryItem(name: "maxResults", value: String(count)),
+        ]
+        if let country { query.append(URLQueryItem(name: "country", value: country.uppercased())) }
+        let request = HTTPRequest(url: APIEndpoints.url(context.endpoints.googleBooks, "/books/v1/volumes", query), secretQueryItems: keyItems)
+        return try await context.get(request, decode: GoogleBooksDecoder.decodeList, decodeError: Self.checkError)
     }
 
     func item(_ id: ItemID) async throws(VitrineError) -> Item {

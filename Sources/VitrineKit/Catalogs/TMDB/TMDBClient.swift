@@ -43,7 +43,7 @@ struct TMDBClient: SourceClient {
         try TMDBDecoder.check(data)
     }
 
-    private func imageConfiguration() async throws(VitrineError) -> TMDBImages {
+    func imageConfiguration() async throws(VitrineError) -> TMDBImages {
         let request = try request("/3/configuration")
         return try await images.get { [context] () throws(VitrineError) in
             try await context.get(request, decode: TMDBDecoder.decodeConfiguration, decodeError: Self.checkError)
@@ -53,20 +53,12 @@ struct TMDBClient: SourceClient {
     func search(_ gallery: GalleryConfig, language: String) async throws(VitrineError) -> SearchResult {
         let images = try await imageConfiguration()
         let list = gallery.list ?? .popular
-        let path = list == .search ? "/3/search/movie" : "/3/movie/\(list.rawValue)"
         var accumulator = ItemAccumulator()
         var total = 0
         var page = 1
         var lastPage = TMDBDecoder.maxPage
         while accumulator.items.count < gallery.limit, page <= lastPage {
-            var query = [URLQueryItem(name: "language", value: language), URLQueryItem(name: "page", value: String(page))]
-            if list == .search, let text = gallery.query { query.insert(URLQueryItem(name: "query", value: text), at: 0) }
-            if let region = gallery.country { query.append(URLQueryItem(name: "region", value: region.uppercased())) }
-            let result = try await context.get(
-                try request(path, query),
-                decode: { data throws(VitrineError) in
-                    try TMDBDecoder.decodeList(data, images: images)
-                }, decodeError: Self.checkError)
+            let result = try await self.page(list, query: gallery.query, number: page, region: gallery.country, language: language, images: images)
             accumulator.append(result.items, upTo: gallery.limit)
             total = max(total, result.totalResults ?? 0)
             lastPage = min(lastPage, result.totalPages ?? page)
@@ -74,6 +66,21 @@ struct TMDBClient: SourceClient {
             page += 1
         }
         return SearchResult(items: accumulator.items, totalResults: max(total, accumulator.items.count))
+    }
+
+    /// One page (1…500) of a list, or of a search with `query`.
+    func page(
+        _ list: GalleryConfig.MovieList, query text: String?, number: Int, region: String?, language: String, images: TMDBImages
+    ) async throws(VitrineError) -> SearchPage {
+        let path = list == .search ? "/3/search/movie" : "/3/movie/\(list.rawValue)"
+        var query = [URLQueryItem(name: "language", value: language), URLQueryItem(name: "page", value: String(number))]
+        if list == .search, let text { query.insert(URLQueryItem(name: "query", value: text), at: 0) }
+        if let region { query.append(URLQueryItem(name: "region", value: region.uppercased())) }
+        return try await context.get(
+            try request(path, query),
+            decode: { data throws(VitrineError) in
+                try TMDBDecoder.decodeList(data, images: images)
+            }, decodeError: Self.checkError)
     }
 
     func item(_ id: ItemID) async throws(VitrineError) -> Item {

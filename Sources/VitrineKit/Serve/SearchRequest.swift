@@ -1,0 +1,160 @@
+import Foundation
+
+/// What the search page asks: `?source=giphy&q=cats&page=2`, `?source=tmdb&list=top_rated`,
+/// `?source=app-store&ids=1,2&country=kr`. One page of the API's results at a time.
+struct SearchRequest: Sendable, Equatable {
+    var source: Source
+    /// The text as typed (trimmed); nil when empty (GIPHY: trending).
+    var query: String?
+    /// TMDB: popular, top_rated or search.
+    var list: GalleryConfig.MovieList?
+    /// App Store: the ids to look up.
+    var ids: [String] = []
+    var country: String?
+    /// 1 for the first page.
+    var page: Int = 1
+
+    /// Sources the page can search (a catalog file has nothing to search).
+    static let sources: [Source] = [.giphy, .tmdb, .googleBooks, .appStore]
+    /// GIPHY refuses longer queries (414).
+    static let maxGiphyQuery = 50
+    static let maxQuery = 200
+    static let maxIDs = 200
+
+    /// Reads the query parameters; a bad one is a usage error naming it.
+    init(parameters: [String: String]) throws(VitrineError) {
+        let name = parameters["source"] ?? "giphy"
+        guard let source = Source(rawValue: name), Self.sources.contains(source) else {
+            throw VitrineError("source must be one of \(Self.sources.map(\.rawValue).joined(separator: ", ")), not '\(name)'", kind: .usage)
+        }
+        self.source = source
+        let text = (parameters["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        query = text.isEmpty ? nil : text
+        let limit = source == .giphy ? Self.maxGiphyQuery : Self.maxQuery
+        if text.count > limit {
+            throw VitrineError("\(source.label) searches at most \(limit) characters; this query has \(text.count)", kind: .usage)
+        }
+        if let value = parameters["page"], !value.isEmpty {
+            guard let number = Int(value), number >= 1, number <= 10_000 else {
+                throw VitrineError("page must be a whole number from 1, not '\(value)'", kind: .usage)
+            }
+            page = number
+        }
+        if let value = parameters["country"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty {
+            guard value.count == 2, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                throw VitrineError("country must be a two-letter code such as kr, not '\(value)'", kind: .usage)
+            }
+            country = value.lowercased()
+        }
+        switch source {
+        case .tmdb:
+            let value = parameters["list"].flatMap { $0.isEmpty ? nil : $0 } ?? (query == nil ? "popular" : "search")
+            guard let list = GalleryConfig.MovieList(rawValue: value) else {
+                throw VitrineError("list must be popular, top_rated or search, not '\(value)'", kind: .usage)
+            }
+            self.list = list
+        case .appStore:
+            let raw = (parameters["ids"] ?? "").split(whereSeparator: { $0 == "," || $0 == " " })
+            guard raw.allSatisfy({ !$0.isEmpty && $0.count <= 20 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else {
+                throw VitrineError("ids must be App Store ids (digits) separated by commas", kind: .usage)
+            }
+            var seen: Set<String> = []
+            ids = raw.map(String.init).filter { seen.insert($0).inserted }
+            guard ids.count <= Self.maxIDs else { throw VitrineError("at most \(Self.maxIDs) ids at once", kind: .usage) }
+        case .giphy, .googleBooks, .file:
+            break
+        }
+    }
+
+    init(source: Source, query: String? = nil, list: GalleryConfig.MovieList? = nil, ids: [String] = [], country: String? = nil, page: Int = 1) {
+        self.source = source
+        self.query = query
+        self.list = list
+        self.ids = ids
+        self.country = country
+        self.page = page
+    }
+
+    /// Results on one page of this source.
+    var pageSize: Int {
+        source == .appStore ? Self.maxIDs : source.pageSize
+    }
+
+    /// Whether there is anything to ask: GIPHY always (trending), TMDB lists always, a
+    /// search or a lookup only with text or ids.
+    var asksSomething: Bool {
+        switch source {
+        case .giphy: true
+        case .tmdb: list != .search || query != nil
+        case .googleBooks: query != nil
+        case .appStore: !ids.isEmpty
+        case .file: false
+        }
+    }
+
+    /// What the API is asked, in words: `"cats" on GIPHY`, `trending on GIPHY`.
+    var summary: String {
+        switch source {
+        case .giphy: query.map { "“\($0)” on GIPHY" } ?? "trending on GIPHY"
+        case .tmdb:
+            switch list ?? .popular {
+            case .search: "“\(query ?? "")” on TMDB"
+            case .topRated: "top rated on TMDB"
+            case .popular: "popular on TMDB"
+            }
+        case .googleBooks: "“\(query ?? "")” on Google Books"
+        case .appStore: "\(Format.count(ids.count, "id", "ids")) on the App Store"
+        case .file: "a catalog file"
+        }
+    }
+}
+
+/// One page of a search's results, as the endpoint answers it.
+struct SearchAnswer: Sendable {
+    var items: [Item]
+    /// The API's total for the whole search.
+    var total: Int
+    /// Whether a next page can be asked for.
+    var hasMore: Bool
+    /// App Store ids that were not found.
+    var missing: [String] = []
+}
+
+extension SourceClients {
+    /// Page `request.page` of a search, through the same clients (cache, retries, rate
+    /// limits) as a build, inside each API's paging limits.
+    func page(_ request: SearchRequest, language: String) async throws(VitrineError) -> SearchAnswer {
+        guard request.asksSomething else { return SearchAnswer(items: [], total: 0, hasMore: false) }
+        let size = request.pageSize
+        let start = (request.page - 1) * size
+        switch request.source {
+        case .giphy:
+            let maxOffset = request.query == nil ? GiphyClient.maxTrendingOffset : GiphyClient.maxSearchOffset
+            guard start <= maxOffset else { return SearchAnswer(items: [], total: 0, hasMore: false) }
+            let page = try await giphy.page(query: request.query, offset: start, limit: size, language: language)
+            let received = page.items.count + page.droppedCount
+            let total = max(page.totalResults ?? 0, start + page.items.count)
+            return SearchAnswer(items: page.items, total: total, hasMore: received >= size && start + received < total && start + received <= maxOffset)
+        case .tmdb:
+            guard request.page <= TMDBDecoder.maxPage else { return SearchAnswer(items: [], total: 0, hasMore: false) }
+            let images = try await tmdb.imageConfiguration()
+            let page = try await tmdb.page(
+                request.list ?? .popular, query: request.query, number: request.page, region: request.country, language: language, images: images)
+            let lastPage = min(TMDBDecoder.maxPage, page.totalPages ?? request.page)
+            return SearchAnswer(items: page.items, total: max(page.totalResults ?? 0, page.items.count), hasMore: request.page < lastPage)
+        case .googleBooks:
+            let page = try await books.page(query: request.query ?? "", start: start, count: size, country: request.country)
+            let received = page.items.count + page.droppedCount
+            let total = max(page.totalResults ?? 0, start + page.items.count)
+            return SearchAnswer(items: page.items, total: total, hasMore: received >= size && start + received < total)
+        case .appStore:
+            guard request.page == 1 else { return SearchAnswer(items: [], total: request.ids.count, hasMore: false) }
+            var gallery = GalleryConfig(name: "search", title: "Search", source: .appStore, ids: request.ids, limit: request.ids.count)
+            gallery.country = request.country
+            let result = try await appStore.search(gallery, language: language)
+            return SearchAnswer(items: result.items, total: result.items.count, hasMore: false, missing: result.missingIDs)
+        case .file:
+            return SearchAnswer(items: [], total: 0, hasMore: false)
+        }
+    }
+}
