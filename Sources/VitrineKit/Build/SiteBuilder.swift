@@ -127,7 +127,7 @@ public struct SiteBuilder: Sendable {
         startListing()
         let theme = try run(.compileTemplates) { () throws(VitrineError) in try Theme(compiling: themeSources, language: config.language) }
         let site = try run(.readSite) { () throws(VitrineError) in
-            try reader.read(config: config, favorites: favorites, resolved: fetched.resolved, logger: logger)
+            try reader.read(config: config, favorites: favorites, resolved: fetched.resolved, unknown: Set(fetched.unknownFavorites), logger: logger)
         }
         let plan = try run(.planPages) { () throws(VitrineError) in
             let plan = try PagePlan(site: site)

@@ -31,6 +31,8 @@ struct FetchStage {
         var failures: [String] = []
         /// Items looked up by id for favorites that only name an id.
         var resolved: [ItemID: Item] = [:]
+        /// Id-only favorites the source's API does not know (404, or absent from its answer).
+        var unknownFavorites: [ItemID] = []
         var counters = FetchClient.Counters()
         /// Snapshots (and their change records) written by this stage.
         var written: [URL] = []
@@ -39,7 +41,7 @@ struct FetchStage {
 
         /// Nothing was fetched, written or looked up: every gallery is its snapshot or catalog.
         var isQuiet: Bool {
-            written.isEmpty && resolved.isEmpty && failures.isEmpty
+            written.isEmpty && resolved.isEmpty && unknownFavorites.isEmpty && failures.isEmpty
                 && origins.values.allSatisfy { $0 == .snapshot || $0 == .catalog }
         }
     }
@@ -181,15 +183,23 @@ struct FetchStage {
         }
 
         if fetch.mode != .offline {
-            for id in unresolved {
+            // Batched per source where its API allows; an id the API does not know is left out
+            // of the favorites page with a warning (`LoadedSite.assemble`), not a failed build.
+            let bySource = Dictionary(grouping: unresolved, by: \.source)
+            for source in Source.allCases {
+                guard let ids = bySource[source] else { continue }
+                let name = "favorite\(ids.count == 1 ? "" : "s") \(ids.map { "'\($0)'" }.joined(separator: ", "))"
                 do {
-                    let found = try await FetchScope("favorite '\(id)'").run { () async throws(VitrineError) in try await clients.item(id) }
-                    let (items, problems) = Item.checked([found], file: "favorite '\(id)'", data: nil) { _ in [] }
+                    let found = try await FetchScope(name).run { () async throws(VitrineError) in
+                        try await clients.client(for: source).lookup(ids.map(\.value), country: nil, language: nil)
+                    }
+                    let (items, problems) = Item.checked(found.items, file: name, data: nil) { _ in [] }
                     for problem in problems { logger.warning("\(problem)") }
-                    outcome.resolved[id] = items.first
+                    for item in items { outcome.resolved[item.id] = item }
+                    outcome.unknownFavorites += found.missingIDs.map { ItemID(source: source, value: $0) }
                 } catch {
                     if Task.isCancelled { throw VitrineError.interrupted }
-                    outcome.failures.append("favorite '\(id)': \(error.message)")
+                    outcome.failures.append("\(name): \(error.message)")
                 }
             }
         }

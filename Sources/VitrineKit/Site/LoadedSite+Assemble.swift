@@ -3,9 +3,15 @@
 extension LoadedSite {
     static func assemble(
         config: SiteConfig, galleries read: consuming [(GalleryConfig, SiteReader.GallerySource)], favorites favoritesFile: FavoritesFile,
-        content: Content, resolved: [ItemID: Item], options: BuildOptions
+        content: Content, resolved: [ItemID: Item], unknown: Set<ItemID> = [], options: BuildOptions
     ) throws(VitrineError) -> LoadedSite {
         var warnings: [String] = []
+        // Favorites are found by the one rule (`GalleryHoldings`): their own snapshot, else a
+        // copy any gallery's snapshot holds, whatever its limit; items fetched by id during
+        // this build come first. Only favorites without their own snapshot are looked for.
+        let wanted = Set(favoritesFile.unresolvedIDs)
+        var known: [ItemID: Item] = resolved
+        var invalid: [String] = []
 
         // Every item once, galleries first (config order), then favorites-only items; each
         // item's home is the gallery it is first listed in. Items are not copied one by one:
@@ -23,8 +29,10 @@ extension LoadedSite {
             warnings += source.warnings
             for id in snapshot.invalidIDs {
                 warnings.append("gallery '\(gallery.name)' (\(gallery.source.rawValue)): id \(id) not found\(gallery.country.map { " in the \($0) store" } ?? "")")
+                invalid.append("'\(gallery.name)' \(id)")
             }
             let listed = snapshot.items
+            if !wanted.isEmpty { GalleryHoldings.collect(listed, wanted: wanted, into: &known) }
             snapshot.items = []  // kept once, in the gallery's items
             // Positions in `listed` kept (a repeated id is left out, the first kept, up to
             // the limit), and those whose home is this gallery.
@@ -56,28 +64,16 @@ extension LoadedSite {
                 ))
         }
 
-        // Resolve favorites: their own snapshot first, else any gallery's copy.
-        // Only favorites without their own snapshot are looked up (not every item: catalogs are large);
-        // items fetched by id during this build come first.
-        let wanted = Set(favoritesFile.unresolvedIDs)
-        var known: [ItemID: Item] = resolved
-        if !wanted.isEmpty {
-            for gallery in galleries {
-                for item in gallery.items where wanted.contains(item.id) && known[item.id] == nil { known[item.id] = item }
-            }
+        if options.fetch.strict, !invalid.isEmpty {
+            throw VitrineError("ids the API does not know (--strict): \(invalid.joined(separator: ", "))", kind: .remote)
         }
         let favoritesLabel = options.label(config.favorites.file)
         warnings += favoritesFile.warnings
-        var favorites: [(Favorite, Item)] = []
-        for favorite in favoritesFile.ordered(config.favorites.order) {
-            guard let item = favorite.resolved(in: known) else {
-                throw VitrineError(
-                    file: favoritesLabel,
-                    "'\(favorite.id)' has no \"item\" snapshot, no gallery snapshot holds it, and it could not be looked up\(options.fetch.mode == .offline ? " (--offline)" : "")",
-                    kind: .missingInput)
-            }
-            favorites.append((favorite, item))
-        }
+        let resolution = FavoritesResolution(favoritesFile, order: config.favorites.order, known: known, unknownUpstream: unknown)
+        if let error = resolution.unresolvedError(label: favoritesLabel, offline: options.fetch.mode == .offline) { throw error }
+        if options.fetch.strict, let error = resolution.unknownError(label: favoritesLabel) { throw error }
+        warnings += resolution.unknownWarnings(label: favoritesLabel)
+        let favorites = resolution.favorites
         if favorites.count > config.favorites.limit {
             warnings.append("\(favoritesLabel): \(favorites.count) favorites, over the limit of \(config.favorites.limit)")
         }

@@ -34,7 +34,7 @@ struct TMDBClient: SourceClient {
         throw VitrineError("TMDB_API_KEY (or TMDB_ACCESS_TOKEN) is not set", kind: .usage)
     }
 
-    private func request(_ path: String, _ query: [URLQueryItem] = []) throws(VitrineError) -> HTTPRequest {
+    func request(_ path: String, _ query: [URLQueryItem] = []) throws(VitrineError) -> HTTPRequest {
         let (secretQuery, secretHeaders) = try auth()
         return HTTPRequest(url: APIEndpoints.url(context.endpoints.tmdb, path, query), secretQueryItems: secretQuery, secretHeaders: secretHeaders)
     }
@@ -43,7 +43,7 @@ struct TMDBClient: SourceClient {
         try TMDBDecoder.check(data)
     }
 
-    private func imageConfiguration() async throws(VitrineError) -> TMDBImages {
+    func imageConfiguration() async throws(VitrineError) -> TMDBImages {
         let request = try request("/3/configuration")
         return try await images.get { [context] () throws(VitrineError) in
             try await context.get(request, decode: TMDBDecoder.decodeConfiguration, decodeError: Self.checkError)
@@ -51,6 +51,7 @@ struct TMDBClient: SourceClient {
     }
 
     func search(_ gallery: GalleryConfig, language: String) async throws(VitrineError) -> SearchResult {
+        if !gallery.ids.isEmpty { return try await chosen(gallery, language: language) }
         let images = try await imageConfiguration()
         let list = gallery.list ?? .popular
         let path = list == .search ? "/3/search/movie" : "/3/movie/\(list.rawValue)"
