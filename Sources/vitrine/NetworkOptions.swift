@@ -13,6 +13,9 @@ struct NetworkOptions: ParsableArguments {
     @Flag(help: "Fail if any search fails (instead of keeping its snapshot), or if a link of the new site is broken.")
     var strict = false
 
+    @Flag(help: "Fetch again just the TMDB and Google Books copies older than their API's terms allow (TMDB 180 days, Google its cache header).")
+    var refreshStale = false
+
     @Option(help: "Folder of the on-disk HTTP cache (default: SITE/.vitrine-cache/http).", completion: .directory)
     var cacheDir: String?
 
@@ -24,6 +27,7 @@ struct NetworkOptions: ParsableArguments {
 
     func validate() throws {
         if offline && refresh { throw ValidationError("--offline and --refresh cannot be used together") }
+        if offline && refreshStale { throw ValidationError("--offline and --refresh-stale cannot be used together") }
         guard Self.duration(cacheMaxAge) != nil else {
             throw ValidationError("--cache-max-age must look like 90s, 30m, 6h or 1d, at most 365d, got '\(TextPolicy.terminal(cacheMaxAge))'")
         }
@@ -40,7 +44,7 @@ struct NetworkOptions: ParsableArguments {
             return url
         }
         let production = APIEndpoints.production
-        return FetchOptions(
+        var options = FetchOptions(
             mode: offline ? .offline : (refresh ? .refresh : .snapshotsFirst),
             strict: strict,
             endpoints: APIEndpoints(
@@ -55,6 +59,8 @@ struct NetworkOptions: ParsableArguments {
             cacheMaxAge: Self.duration(cacheMaxAge) ?? .seconds(3600),
             timeouts: HTTPTimeouts(connect: .seconds(min(10, timeout)), total: .seconds(timeout))
         )
+        options.refreshStale = refreshStale
+        return options
     }
 
     /// The API keys; an implausible one is one line and exit 64, the key never shown.

@@ -59,7 +59,7 @@ public struct SiteBuilder: Sendable {
         var snapshotWarning: String?
         let snapshotted = try run(.storeFavorites) { () -> FavoritesService.Snapshotted? in
             do throws(VitrineError) {
-                return try FavoritesService(options: options, logger: logger).snapshot(fetched.resolved, config: config)
+                return try FavoritesService(options: options, logger: logger).snapshot(fetched.resolved, stamps: fetched.stamps, replacing: fetched.refreshing, config: config)
             } catch {
                 snapshotWarning = "\(error.message); the favorites looked up by id were not stored"
                 return nil

@@ -48,11 +48,15 @@ public struct SiteCheck: Sendable {
             let wanted = Set(favorites?.unresolvedIDs ?? [])
             var known: [ItemID: Item] = [:]
             var everyGalleryRead = true
+            // Copies past their API's terms: a warning each, as the build says them.
+            var stale = StaleCopies()
+            let now = options.now()
             for gallery in config.galleries {
                 collect { () throws(VitrineError) in
                     do throws(VitrineError) {
                         let source = try LoadedSite.checked(gallery, try reader.gallery(gallery, keep: false), options: options)
                         warnings += source.warnings
+                        stale.add(source.label, what: source.label, source: gallery.source, stamp: source.snapshot.stamp, now: now)
                         if !wanted.isEmpty { GalleryHoldings.collect(source.snapshot.items, wanted: wanted, into: &known) }
                     } catch {
                         everyGalleryRead = false
@@ -60,6 +64,11 @@ public struct SiteCheck: Sendable {
                     }
                 }
             }
+            let favoritesLabel = options.label(config.favorites.file)
+            for favorite in favorites?.favorites ?? [] where favorite.item != nil {
+                stale.add("'\(favorite.id)'", what: "\(favoritesLabel): '\(favorite.id)'", source: favorite.id.source, stamp: favorite.stamp, now: now)
+            }
+            warnings += stale.warnings
             if let favorites, everyGalleryRead {
                 // The read phase's rule and message: check fails where `build --offline` would.
                 let resolution = FavoritesResolution(favorites, order: config.favorites.order, known: known, unknownUpstream: [])

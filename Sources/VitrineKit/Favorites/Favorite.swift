@@ -16,6 +16,9 @@ struct Favorite: Sendable, Equatable {
     var itemAsRead: JSONValue?
     /// Keys of the entry vitrine does not know (`note`), kept through every rewrite.
     var otherKeys: [String: JSONValue] = [:]
+    /// When the stored item was fetched (`Favorite+Stamp.swift`); nil for entries stored
+    /// before vitrine recorded it.
+    var stamp: FetchStamp?
 
     init(id: ItemID, addedAtText: String, addedAt: Date, item: Item?) {
         self.id = id
@@ -69,6 +72,7 @@ extension FavoritesFile {
             var item: Item?
             var itemAsRead: JSONValue?
             var otherKeys: [String: JSONValue] = [:]
+            var stamp: FetchStamp?
 
             init(_ favorite: Favorite) {
                 id = favorite.id
@@ -76,6 +80,7 @@ extension FavoritesFile {
                 item = favorite.item
                 itemAsRead = favorite.itemAsRead
                 otherKeys = favorite.otherKeys
+                stamp = favorite.stamp
             }
 
             init(from decoder: any Decoder) throws {
@@ -84,6 +89,7 @@ extension FavoritesFile {
                 addedAt = try container.decode(String.self, forKey: AnyKey("addedAt"))
                 item = try container.decodeIfPresent(Item.self, forKey: AnyKey("item"))
                 if item != nil { itemAsRead = try container.decode(JSONValue.self, forKey: AnyKey("item")) }
+                stamp = FetchStamp(storedItem: itemAsRead)
                 otherKeys = try container.unknownMembers(except: ["id", "addedAt", "item"])
             }
 
@@ -94,7 +100,7 @@ extension FavoritesFile {
                 if let itemAsRead {
                     try container.encode(itemAsRead, forKey: AnyKey("item"))
                 } else if let item {
-                    try container.encode(item, forKey: AnyKey("item"))
+                    try container.encode(StampedItem(item: item, stamp: stamp), forKey: AnyKey("item"))
                 }
                 try container.encodeMembers(otherKeys)
             }
@@ -152,6 +158,7 @@ extension FavoritesFile {
             var favorite = Favorite(id: entry.id, addedAtText: entry.addedAt, addedAt: date, item: entry.item)
             favorite.itemAsRead = entry.itemAsRead
             favorite.otherKeys = entry.otherKeys
+            favorite.stamp = entry.stamp
             favorites.append(favorite)
         }
         var parsed = FavoritesFile(favorites: favorites)

@@ -33,6 +33,10 @@ struct FetchStage {
         var resolved: [ItemID: Item] = [:]
         /// Id-only favorites the source's API does not know (404, or absent from its answer).
         var unknownFavorites: [ItemID] = []
+        /// When each item in `resolved` was fetched, stored with it.
+        var stamps: [ItemID: FetchStamp] = [:]
+        /// Favorites whose stored item `--refresh-stale` looked up again (replaced when found).
+        var refreshing: Set<ItemID> = []
         var counters = FetchClient.Counters()
         /// Snapshots (and their change records) written by this stage.
         var written: [URL] = []
@@ -73,6 +77,9 @@ struct FetchStage {
                 throw VitrineError(
                     "gallery '\(gallery.name)' (\(gallery.source.rawValue)): no snapshot at \(label(gallery)) answering \(describe(gallery)), and --offline forbids fetching",
                     kind: .missingInput)
+            case (.snapshotsFirst, .some(let kept)) where fetch.refreshStale && StoredCopyAge.needsRefresh(source: gallery.source, stamp: kept.snapshot.stamp, now: options.now()):
+                logger.info("fetch: '\(gallery.name)': the snapshot is older than \(gallery.source.label)'s terms allow (or says not when it was fetched); --refresh-stale fetches it again")
+                toFetch.append((gallery, kept, false))
             case (.offline, .some), (.snapshotsFirst, .some):
                 outcome.origins[gallery.name] = .snapshot
             case (.refresh, _), (.snapshotsFirst, .none):
@@ -80,7 +87,14 @@ struct FetchStage {
                 toFetch.append((gallery, current, stale != nil))
             }
         }
-        let unresolved = try unresolvedFavorites(favorites)
+        // Id-only favorites no snapshot holds, and (`--refresh-stale`) stored items past their terms.
+        var unresolved = try unresolvedFavorites(favorites)
+        if fetch.refreshStale, fetch.mode != .offline {
+            let now = options.now()
+            let stale = favorites.favorites.filter { $0.item != nil && StoredCopyAge.needsRefresh(source: $0.id.source, stamp: $0.stamp, now: now) }
+            outcome.refreshing = Set(stale.map(\.id))
+            unresolved += stale.map(\.id)
+        }
         guard !toFetch.isEmpty || (!unresolved.isEmpty && fetch.mode != .offline) else { return outcome }
 
         // The session is closed on every path, failures included (an open client must not leak).
@@ -156,10 +170,12 @@ struct FetchStage {
                     }
                     logger.warning("\(line); replaced it with an empty result")
                 }
-                let snapshot = Snapshot(
+                var snapshot = Snapshot(
                     gallery: gallery.name, source: gallery.source, query: gallery.requestSummary,
                     totalResults: max(0, found.totalResults), items: items, invalidIDs: found.missingIDs.map(TextPolicy.plain)
                 )
+                let stamp = FetchStamp(answers: answers, now: options.now())
+                (snapshot.fetchedAt, snapshot.cacheMaxAge) = (stamp.fetchedAt, stamp.cacheMaxAge)
                 let change = try recordChanges(gallery, to: items)
                 try write(snapshot, for: gallery)
                 outcome.written.append(url(gallery))
@@ -190,12 +206,17 @@ struct FetchStage {
                 guard let ids = bySource[source] else { continue }
                 let name = "favorite\(ids.count == 1 ? "" : "s") \(ids.map { "'\($0)'" }.joined(separator: ", "))"
                 do {
-                    let found = try await FetchScope(name).run { () async throws(VitrineError) in
+                    let scope = FetchScope(name)
+                    let found = try await scope.run { () async throws(VitrineError) in
                         try await clients.client(for: source).lookup(ids.map(\.value), country: nil, language: nil)
                     }
                     let (items, problems) = Item.checked(found.items, file: name, data: nil) { _ in [] }
                     for problem in problems { logger.warning("\(problem)") }
-                    for item in items { outcome.resolved[item.id] = item }
+                    let stamp = FetchStamp(answers: scope.recorded, now: options.now())
+                    for item in items {
+                        outcome.resolved[item.id] = item
+                        outcome.stamps[item.id] = stamp
+                    }
                     outcome.unknownFavorites += found.missingIDs.map { ItemID(source: source, value: $0) }
                 } catch {
                     if Task.isCancelled { throw VitrineError.interrupted }

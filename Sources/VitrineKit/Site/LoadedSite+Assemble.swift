@@ -12,6 +12,9 @@ extension LoadedSite {
         let wanted = Set(favoritesFile.unresolvedIDs)
         var known: [ItemID: Item] = resolved
         var invalid: [String] = []
+        // Stored copies past their API's terms (`StoredCopyAge`).
+        var stale = StaleCopies()
+        let now = options.now()
 
         // Every item once, galleries first (config order), then favorites-only items; each
         // item's home is the gallery it is first listed in. Items are not copied one by one:
@@ -31,6 +34,7 @@ extension LoadedSite {
                 warnings.append("gallery '\(gallery.name)' (\(gallery.source.rawValue)): id \(id) not found\(gallery.country.map { " in the \($0) store" } ?? "")")
                 invalid.append("'\(gallery.name)' \(id)")
             }
+            stale.add(source.label, what: source.label, source: gallery.source, stamp: snapshot.stamp, now: now)
             let listed = snapshot.items
             if !wanted.isEmpty { GalleryHoldings.collect(listed, wanted: wanted, into: &known) }
             snapshot.items = []  // kept once, in the gallery's items
@@ -69,11 +73,22 @@ extension LoadedSite {
         }
         let favoritesLabel = options.label(config.favorites.file)
         warnings += favoritesFile.warnings
-        let resolution = FavoritesResolution(favoritesFile, order: config.favorites.order, known: known, unknownUpstream: unknown)
+        // A stored item looked up again during this build (`--refresh-stale`) is shown as fetched.
+        var current = favoritesFile
+        for index in current.favorites.indices where current.favorites[index].item != nil {
+            if let fresh = resolved[current.favorites[index].id] { current.favorites[index].item = fresh }
+        }
+        let resolution = FavoritesResolution(current, order: config.favorites.order, known: known, unknownUpstream: unknown)
         if let error = resolution.unresolvedError(label: favoritesLabel, offline: options.fetch.mode == .offline) { throw error }
         if options.fetch.strict, let error = resolution.unknownError(label: favoritesLabel) { throw error }
         warnings += resolution.unknownWarnings(label: favoritesLabel)
         let favorites = resolution.favorites
+        // A favorite's stored item; one looked up during this build is new.
+        for favorite in favoritesFile.favorites where favorite.item != nil && resolved[favorite.id] == nil {
+            stale.add("'\(favorite.id)'", what: "\(favoritesLabel): '\(favorite.id)'", source: favorite.id.source, stamp: favorite.stamp, now: now)
+        }
+        if options.fetch.strict, let error = stale.strictError { throw error }
+        warnings += stale.warnings
         if favorites.count > config.favorites.limit {
             warnings.append("\(favoritesLabel): \(favorites.count) favorites, over the limit of \(config.favorites.limit)")
         }
