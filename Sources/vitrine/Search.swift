@@ -46,7 +46,6 @@ extension Vitrine {
         var timeout: Int = 30
 
         func validate() throws {
-            do throws(VitrineError) { _ = try CatalogSearch.source(source) } catch { throw ValidationError(error.message) }
             guard (1...CatalogSearch.maxPage).contains(page) else { throw ValidationError("--page must be between 1 and \(CatalogSearch.maxPage), got \(page)") }
             guard !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw ValidationError("the query is empty") }
         }

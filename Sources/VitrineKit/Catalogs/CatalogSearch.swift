@@ -74,6 +74,11 @@ public struct CatalogSearch: Sendable {
         let gallery = GalleryConfig(
             name: "search", title: "search", source: source, query: text, list: source == .tmdb ? .search : nil, ids: [], path: nil, country: nil,
             limit: page * Self.pageSize, perPage: nil, columns: nil)
+        // Outside a site, the HTTP cache goes to the temporary folder, not into the current one.
+        var options = options
+        if options.fetch.cacheDirectory == nil, !FileManager.default.fileExists(atPath: options.site.appendingPathComponent("site.yml").path) {
+            options.fetch.cacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-search-cache/http")
+        }
         let session = FetchSession(options: options, logger: logger)
         let found: SearchResult
         do {
