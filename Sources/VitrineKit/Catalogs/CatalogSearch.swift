@@ -13,6 +13,7 @@ public struct CatalogSearch: Sendable {
     /// The deepest page: the APIs' own offset limits are a few hundred results.
     public static let maxPage = 50
 
+    /// A search with the site's options (its cache, keys and endpoints).
     public init(options: BuildOptions, logger: Logger = Logger(label: "vitrine")) {
         self.options = options
         self.logger = logger
@@ -22,11 +23,15 @@ public struct CatalogSearch: Sendable {
     public struct Hit: Sendable, Equatable, Encodable {
         /// `tmdb:550`.
         public var id: String
+        /// The item's title as the API gives it.
         public var title: String
         /// Year (movies, books), authors (books) or seller (apps): the one line under the title.
         public var detail: String?
+        /// A movie's release year or a book's publication year.
         public var year: String?
+        /// A book's authors.
         public var authors: [String]?
+        /// An app's seller.
         public var seller: String?
         /// The item's page at its source.
         public var link: String?
@@ -34,12 +39,17 @@ public struct CatalogSearch: Sendable {
         public var add: String
     }
 
+    /// One page of results, as printed and as `--json` gives it.
     public struct Page: Sendable, Equatable, Encodable {
+        /// The source searched (`tmdb`).
         public var source: String
+        /// The query as sent.
         public var query: String
+        /// The page, from 1.
         public var page: Int
         /// The API's total (an estimate for Google Books).
         public var totalResults: Int
+        /// The page's results, in the API's order.
         public var results: [Hit]
     }
 

@@ -78,7 +78,9 @@ struct FetchStage {
                     "gallery '\(gallery.name)' (\(gallery.source.rawValue)): no snapshot at \(label(gallery)) answering \(describe(gallery)), and --offline forbids fetching",
                     kind: .missingInput)
             case (.snapshotsFirst, .some(let kept)) where fetch.refreshStale && StoredCopyAge.needsRefresh(source: gallery.source, stamp: kept.snapshot.stamp, now: options.now()):
-                logger.info("fetch: '\(gallery.name)': the snapshot is older than \(gallery.source.label)'s terms allow (or says not when it was fetched); --refresh-stale fetches it again")
+                logger.info(
+                    "fetch: '\(gallery.name)': the snapshot is older than \(gallery.source.label)'s terms allow (or says not when it was fetched); --refresh-stale fetches it again"
+                )
                 toFetch.append((gallery, kept, false))
             case (.offline, .some), (.snapshotsFirst, .some):
                 outcome.origins[gallery.name] = .snapshot

@@ -67,7 +67,8 @@ actor HTTPCache {
     func store(_ response: HTTPResponse, for request: HTTPRequest) throws(VitrineError) {
         guard response.isSuccess else { return }
         let (metadataURL, bodyURL) = files(Self.key(for: request))
-        let metadata = Metadata(url: request.redactedURL, status: response.status, storedAt: now().timeIntervalSince1970, contentType: response.headers["content-type"],
+        let metadata = Metadata(
+            url: request.redactedURL, status: response.status, storedAt: now().timeIntervalSince1970, contentType: response.headers["content-type"],
             permittedAge: FetchStamp.permittedAge(response.headers))
         let metadataData: Data
         do {

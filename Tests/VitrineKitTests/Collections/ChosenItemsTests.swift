@@ -13,7 +13,8 @@ struct ChosenItemsTests {
         let gifs = ids.reversed().map { id in
             #"{"type":"gif","id":"\#(id)","slug":"cat-\#(id)","url":"https://giphy.com/gifs/\#(id)","title":"GIF \#(id)","rating":"g","username":"","images":{"fixed_width":{"url":"https://media.giphy.com/media/\#(id)/200w.gif","width":"200","height":"150"}}}"#
         }
-        return #"{"data":[\#(gifs.joined(separator: ","))],"pagination":{"total_count":\#(ids.count),"count":\#(ids.count),"offset":0},"meta":{"status":200,"msg":"OK","response_id":"r1"}}"#
+        return
+            #"{"data":[\#(gifs.joined(separator: ","))],"pagination":{"total_count":\#(ids.count),"count":\#(ids.count),"offset":0},"meta":{"status":200,"msg":"OK","response_id":"r1"}}"#
     }
 
     static func volume(_ id: String) -> String {
@@ -21,7 +22,8 @@ struct ChosenItemsTests {
     }
 
     static let notFoundTMDB = #"{"status_code":34,"status_message":"The resource you requested could not be found.","success":false}"#
-    static let notFoundBooks = #"{"error":{"code":404,"message":"The volume ID could not be found.","errors":[{"message":"The volume ID could not be found.","domain":"global","reason":"notFound"}]}}"#
+    static let notFoundBooks =
+        #"{"error":{"code":404,"message":"The volume ID could not be found.","errors":[{"message":"The volume ID could not be found.","domain":"global","reason":"notFound"}]}}"#
 
     /// Answers every source's by-id endpoints; GIPHY knows `g…` ids, TMDB ids below 900,
     /// Google Books ids starting with `b`.
@@ -165,7 +167,10 @@ struct ChosenItemsTests {
             "  - name: b\n    source: google-books\n    ids: [\"a/b\"]\n",
             "site.yml:5:11: Google Books ids are letters, digits, '-' and '_' (the id=… of a books.google.com address); 'a/b' in galleries[0] is not"
         ),
-        ("  - name: c\n    source: file\n    path: c.json\n    ids: [1]\n", "site.yml:6:10: 'ids' does not apply to file galleries (in galleries[0]); the catalog at 'path' lists the items"),
+        (
+            "  - name: c\n    source: file\n    path: c.json\n    ids: [1]\n",
+            "site.yml:6:10: 'ids' does not apply to file galleries (in galleries[0]); the catalog at 'path' lists the items"
+        ),
     ])
     func idsAreCheckedWhereTheyAreWritten(galleries: String, message: String) throws {
         let yaml = "title: T\ngalleries:\n" + galleries

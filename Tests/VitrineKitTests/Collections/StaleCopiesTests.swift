@@ -67,7 +67,10 @@ struct StaleCopiesTests {
         let old = fetched.addingTimeInterval(181 * Self.day)
         let warned = try await site.build(options(site, .offline, at: old))
         #expect(warned.warnings.contains { $0.hasPrefix("site/data/movies.json: TMDB data fetched ") && $0.contains("the 180 days TMDB's terms allow") }, "\(warned.warnings)")
-        await #expect(throws: VitrineError("2 stored copies are older than their APIs' terms allow (--strict): site/data/movies.json, site/data/books.json; vitrine build --refresh-stale fetches them again")) {
+        await #expect(
+            throws: VitrineError(
+                "2 stored copies are older than their APIs' terms allow (--strict): site/data/movies.json, site/data/books.json; vitrine build --refresh-stale fetches them again")
+        ) {
             try await site.build(options(site, .offline, strict: true, at: old))
         }
 
@@ -103,9 +106,10 @@ struct StaleCopiesTests {
         let file = site.folder.appendingPathComponent("favorites.json")
         let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18
         let summary = try await site.build(options(site, .offline, at: now))
-        #expect(summary.warnings == [
-            "site/favorites.json: 'tmdb:550': TMDB data fetched 2026-01-01T00:00:00Z is older than the 180 days TMDB's terms allow keeping it; vitrine build --refresh-stale fetches it again"
-        ])
+        #expect(
+            summary.warnings == [
+                "site/favorites.json: 'tmdb:550': TMDB data fetched 2026-01-01T00:00:00Z is older than the 180 days TMDB's terms allow keeping it; vitrine build --refresh-stale fetches it again"
+            ])
         #expect(try String(contentsOf: file, encoding: .utf8) == Self.favorites(fetchedAt: "2026-01-01T00:00:00Z"), "a build never rewrites it to add or check a date")
         let check = SiteCheck(options: options(site, .offline, at: now)).run()
         #expect(check.problems.isEmpty && check.warnings == summary.warnings, "\(check)")
