@@ -36,14 +36,7 @@ extension Vitrine {
         @Flag(name: .shortAndLong, help: "Print only warnings and errors.")
         var quiet = false
 
-        @Option(help: "Folder of the on-disk HTTP cache (default: SITE/.vitrine-cache/http).", completion: .directory)
-        var cacheDir: String?
-
-        @Option(help: "How long cached API responses stay fresh: 90s, 30m, 6h, 1d.")
-        var cacheMaxAge: String = "1h"
-
-        @Option(help: "Seconds to wait for a whole API response before retrying.")
-        var timeout: Int = 30
+        @OptionGroup var requests: RequestOptions
 
         func validate() throws {
             guard (1...CatalogSearch.maxPage).contains(page) else { throw ValidationError("--page must be between 1 and \(CatalogSearch.maxPage), got \(page)") }
@@ -59,10 +52,7 @@ extension Vitrine {
             // The build's network flags, as `vitrine search` allows them (never --offline).
             var network = NetworkOptions()
             (network.offline, network.refresh, network.strict, network.refreshStale) = (false, false, false, false)
-            network.cacheDir = cacheDir
-            network.cacheMaxAge = cacheMaxAge
-            network.timeout = timeout
-            try network.validate()
+            network.requests = requests
             let folder = site ?? "."
             let options = BuildOptions(site: URL(fileURLWithPath: folder, isDirectory: true), siteLabel: folder, fetch: try network.fetchOptions())
             try await runReportingErrors { () throws(VitrineError) in
