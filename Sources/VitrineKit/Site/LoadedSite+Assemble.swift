@@ -35,7 +35,16 @@ extension LoadedSite {
                 invalid.append("'\(gallery.name)' \(id)")
             }
             stale.add(source.label, what: source.label, source: gallery.source, stamp: snapshot.stamp, now: now)
-            let listed = snapshot.items
+            var listed = snapshot.items
+            if gallery.source == .file, !gallery.ids.isEmpty {
+                // A catalog gallery of chosen entries: those ids, in that order.
+                let chosen = inRequestedOrder(gallery.ids, found: listed)
+                listed = chosen.items
+                for id in chosen.missingIDs {
+                    warnings.append("gallery '\(gallery.name)' (file): id \(id) is not in \(source.label)")
+                    invalid.append("'\(gallery.name)' \(id)")
+                }
+            }
             if !wanted.isEmpty { GalleryHoldings.collect(listed, wanted: wanted, into: &known) }
             snapshot.items = []  // kept once, in the gallery's items
             // Positions in `listed` kept (a repeated id is left out, the first kept, up to

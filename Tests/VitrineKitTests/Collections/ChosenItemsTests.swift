@@ -40,7 +40,8 @@ struct ChosenItemsTests {
                 return .json(StubBodies.tmdbMovie(id: id))
             case let path where path.hasPrefix("/books/v1/volumes/"):
                 let id = String(path.dropFirst("/books/v1/volumes/".count))
-                return id.hasPrefix("b") ? .json(volume(id)) : .json(notFoundBooks, status: 404)
+                // Google sends `cache-control: private, max-age=86400` with a volume.
+                return id.hasPrefix("b") ? .json(volume(id), headers: ["Cache-Control": "private, max-age=86400"]) : .json(notFoundBooks, status: 404)
             default:
                 return .json(#"{"error":"unexpected"}"#, status: 500)
             }
@@ -167,14 +168,24 @@ struct ChosenItemsTests {
             "  - name: b\n    source: google-books\n    ids: [\"a/b\"]\n",
             "site.yml:5:11: Google Books ids are letters, digits, '-' and '_' (the id=… of a books.google.com address); 'a/b' in galleries[0] is not"
         ),
-        (
-            "  - name: c\n    source: file\n    path: c.json\n    ids: [1]\n",
-            "site.yml:6:10: 'ids' does not apply to file galleries (in galleries[0]); the catalog at 'path' lists the items"
-        ),
     ])
     func idsAreCheckedWhereTheyAreWritten(galleries: String, message: String) throws {
         let yaml = "title: T\ngalleries:\n" + galleries
         #expect(throws: VitrineError(message)) { try SiteConfig.parse(yaml, file: "site.yml") }
+    }
+
+    @Test func aCatalogGalleryShowsTheEntriesItNamesInThatOrder() async throws {
+        let site = try FileSourceTests.site(catalog: FileSourceTests.catalog(5), perPage: 10)
+        let yaml = try String(contentsOf: site.appendingPathComponent("site.yml"), encoding: .utf8)
+        try Data((yaml + "    ids: [it000003, \"file:it000001\", gone]\n").utf8).write(to: site.appendingPathComponent("site.yml"))
+        let output = site.appendingPathComponent("public")
+        let summary = try await TestSupport.build(site, output: output)
+        #expect(summary.warnings == ["gallery 'things' (file): id gone is not in site/catalog.json"])
+        let page = try String(contentsOf: output.appendingPathComponent("things/index.html"), encoding: .utf8)
+        let three = try #require(page.range(of: "Item 3")?.lowerBound)
+        let one = try #require(page.range(of: "Item 1")?.lowerBound)
+        #expect(three < one)
+        #expect(!page.contains("Item 2") && !page.contains("Item 4"))
     }
 
     @Test func aGalleryMayNameItsItemsByAddressOrPageFolder() throws {

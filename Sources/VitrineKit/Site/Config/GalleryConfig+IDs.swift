@@ -1,6 +1,7 @@
 import Yams
 
-/// `ids:` on a gallery: chosen items, in the order given, looked up by id (every API source).
+/// `ids:` on a gallery: chosen items, in the order given — looked up by id (every API
+/// source), or picked from a catalog file (`LoadedSite.assemble`).
 extension GalleryConfig {
     /// The gallery's `ids`, each checked against its source's id form, with an error at the
     /// id itself (`file:line:col`). An id may also be written as vitrine names it
@@ -13,9 +14,6 @@ extension GalleryConfig {
         case .scalar: elements = [node]
         case .sequence(let sequence): elements = Array(sequence)
         default: throw mapping.error(at: "ids", "'\(mapping.qualified("ids"))' must be a list, got a mapping")
-        }
-        guard source != .file else {
-            throw mapping.error(at: "ids", "'ids' does not apply to file galleries (in \(mapping.path)); the catalog at 'path' lists the items")
         }
         var ids: [String] = []
         for element in elements {
@@ -52,8 +50,10 @@ extension GalleryConfig {
             }
             value = typed.value
         }
-        guard let form = source.idForm, value.range(of: form.pattern, options: .regularExpression) != nil else {
-            try fail("\(source.label) ids are \(source.idForm?.description ?? "not chosen by id"); '\(written)' in \(path) is not")
+        // A catalog's ids are its own: any 1–200 printable characters.
+        let valid = source.idForm.map { value.range(of: $0.pattern, options: .regularExpression) != nil } ?? ItemID.isValid(value: value)
+        guard valid else {
+            try fail("\(source.label) ids are \(source.idForm?.description ?? "1–200 printable characters"); '\(written)' in \(path) is not")
         }
         return value
     }

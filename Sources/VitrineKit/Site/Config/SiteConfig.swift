@@ -80,7 +80,7 @@ struct GalleryConfig: Sendable, Equatable {
     /// What the gallery asks its API, for snapshots and messages.
     var requestSummary: String? {
         // Chosen items: the ids, in order (an App Store gallery's only form).
-        if !ids.isEmpty { return ids.joined(separator: ",") }
+        if !ids.isEmpty, source != .file { return ids.joined(separator: ",") }
         return switch source {
         case .appStore: ids.joined(separator: ",")
         case .tmdb: list == .search ? query : (list ?? .popular).rawValue

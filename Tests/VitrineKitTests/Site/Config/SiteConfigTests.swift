@@ -126,10 +126,6 @@ struct SiteConfigTests {
             "Site/site.yml:6:11: 'list' only applies to tmdb galleries (in galleries[0])"
         ),
         (
-            "title: T\ngalleries:\n  - name: c\n    source: file\n    path: c.json\n    ids: [1]\n",
-            "Site/site.yml:6:10: 'ids' does not apply to file galleries (in galleries[0]); the catalog at 'path' lists the items"
-        ),
-        (
             "title: T\ngalleries:\n  - name: c\n    source: giphy\n    path: c.json\n",
             "Site/site.yml:5:11: 'path' only applies to file galleries (in galleries[0])"
         ),
