@@ -78,7 +78,7 @@ extension LoadedSite {
         }
 
         if options.fetch.strict, !invalid.isEmpty {
-            throw VitrineError("ids the API does not know (--strict): \(invalid.joined(separator: ", "))", kind: .remote)
+            throw VitrineError("ids their source does not know (--strict): \(invalid.joined(separator: ", "))", kind: .remote)
         }
         let favoritesLabel = options.label(config.favorites.file)
         warnings += favoritesFile.warnings
