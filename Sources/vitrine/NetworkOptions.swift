@@ -13,21 +13,14 @@ struct NetworkOptions: ParsableArguments {
     @Flag(help: "Fail if any search fails (instead of keeping its snapshot), or if a link of the new site is broken.")
     var strict = false
 
-    @Option(help: "Folder of the on-disk HTTP cache (default: SITE/.vitrine-cache/http).", completion: .directory)
-    var cacheDir: String?
+    @Flag(help: "Fetch again just the TMDB and Google Books copies older than their API's terms allow (TMDB 180 days, Google its cache header).")
+    var refreshStale = false
 
-    @Option(help: "How long cached API responses stay fresh: 90s, 30m, 6h, 1d.")
-    var cacheMaxAge: String = "1h"
-
-    @Option(help: "Seconds to wait for a whole API response before retrying.")
-    var timeout: Int = 30
+    @OptionGroup var requests: RequestOptions
 
     func validate() throws {
         if offline && refresh { throw ValidationError("--offline and --refresh cannot be used together") }
-        guard Self.duration(cacheMaxAge) != nil else {
-            throw ValidationError("--cache-max-age must look like 90s, 30m, 6h or 1d, at most 365d, got '\(TextPolicy.terminal(cacheMaxAge))'")
-        }
-        guard (1...600).contains(timeout) else { throw ValidationError("--timeout must be between 1 and 600 seconds") }
+        if offline && refreshStale { throw ValidationError("--offline and --refresh-stale cannot be used together") }
     }
 
     /// Endpoints and keys from the environment; the library never reads it itself.
@@ -40,7 +33,7 @@ struct NetworkOptions: ParsableArguments {
             return url
         }
         let production = APIEndpoints.production
-        return FetchOptions(
+        var options = FetchOptions(
             mode: offline ? .offline : (refresh ? .refresh : .snapshotsFirst),
             strict: strict,
             endpoints: APIEndpoints(
@@ -51,10 +44,12 @@ struct NetworkOptions: ParsableArguments {
             ),
             // Offline, no key is sent: a stale one in the environment stops nothing.
             credentials: offline ? APICredentials() : try credentials(environment),
-            cacheDirectory: cacheDir.map { URL(fileURLWithPath: $0, isDirectory: true) },
-            cacheMaxAge: Self.duration(cacheMaxAge) ?? .seconds(3600),
-            timeouts: HTTPTimeouts(connect: .seconds(min(10, timeout)), total: .seconds(timeout))
+            cacheDirectory: requests.cacheDir.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            cacheMaxAge: RequestOptions.duration(requests.cacheMaxAge) ?? .seconds(3600),
+            timeouts: HTTPTimeouts(connect: .seconds(min(10, requests.timeout)), total: .seconds(requests.timeout))
         )
+        options.refreshStale = refreshStale
+        return options
     }
 
     /// The API keys; an implausible one is one line and exit 64, the key never shown.
@@ -65,6 +60,26 @@ struct NetworkOptions: ParsableArguments {
             FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
             throw ExitCode.validationFailure
         }
+    }
+}
+
+/// How requests are made and cached: shared by the commands that fetch (`NetworkOptions`)
+/// and `vitrine search`, which always fetches.
+struct RequestOptions: ParsableArguments {
+    @Option(help: "Folder of the on-disk HTTP cache (default: SITE/.vitrine-cache/http).", completion: .directory)
+    var cacheDir: String?
+
+    @Option(help: "How long cached API responses stay fresh: 90s, 30m, 6h, 1d.")
+    var cacheMaxAge: String = "1h"
+
+    @Option(help: "Seconds to wait for a whole API response before retrying.")
+    var timeout: Int = 30
+
+    func validate() throws {
+        guard Self.duration(cacheMaxAge) != nil else {
+            throw ValidationError("--cache-max-age must look like 90s, 30m, 6h or 1d, at most 365d, got '\(TextPolicy.terminal(cacheMaxAge))'")
+        }
+        guard (1...600).contains(timeout) else { throw ValidationError("--timeout must be between 1 and 600 seconds") }
     }
 
     /// The longest `--cache-max-age`: a year. Longer is a typo, and days past it would

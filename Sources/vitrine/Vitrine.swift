@@ -16,7 +16,7 @@ struct Vitrine: AsyncParsableCommand {
             Markdown pages into a static website (SITE/public).
             """,
         version: BuildStamp.versionLine,
-        subcommands: [New.self, Build.self, Serve.self, Check.self, Diff.self, Favorites.self, ThemeCommand.self],
+        subcommands: [New.self, Build.self, Serve.self, Check.self, Diff.self, Favorites.self, Search.self, ThemeCommand.self],
         defaultSubcommand: nil
     )
 

@@ -59,7 +59,7 @@ public struct SiteBuilder: Sendable {
         var snapshotWarning: String?
         let snapshotted = try run(.storeFavorites) { () -> FavoritesService.Snapshotted? in
             do throws(VitrineError) {
-                return try FavoritesService(options: options, logger: logger).snapshot(fetched.resolved, config: config)
+                return try FavoritesService(options: options, logger: logger).snapshot(fetched.resolved, stamps: fetched.stamps, replacing: fetched.refreshing, config: config)
             } catch {
                 snapshotWarning = "\(error.message); the favorites looked up by id were not stored"
                 return nil
@@ -127,7 +127,7 @@ public struct SiteBuilder: Sendable {
         startListing()
         let theme = try run(.compileTemplates) { () throws(VitrineError) in try Theme(compiling: themeSources, language: config.language) }
         let site = try run(.readSite) { () throws(VitrineError) in
-            try reader.read(config: config, favorites: favorites, resolved: fetched.resolved, logger: logger)
+            try reader.read(config: config, favorites: favorites, resolved: fetched.resolved, unknown: Set(fetched.unknownFavorites), logger: logger)
         }
         let plan = try run(.planPages) { () throws(VitrineError) in
             let plan = try PagePlan(site: site)

@@ -4,6 +4,9 @@ import Foundation
 protocol SourceClient: Sendable {
     func search(_ gallery: GalleryConfig, language: String) async throws(VitrineError) -> SearchResult
     func item(_ id: ItemID) async throws(VitrineError) -> Item
+    /// Items by id, in the order given; ids the API does not know are `missingIDs`
+    /// (`ChosenItems.swift`).
+    func lookup(_ ids: [String], country: String?, language: String?) async throws(VitrineError) -> SearchResult
 }
 
 struct SearchResult: Sendable {
@@ -23,11 +26,29 @@ struct ClientContext: Sendable {
     func get<T>(
         _ request: HTTPRequest, decode: (Data) throws(VitrineError) -> T, decodeError: (Data) throws(VitrineError) -> Void
     ) async throws(VitrineError) -> T {
+        // Never nil: a 404 is an error here.
+        guard let value = try await get(request, notFoundIsNil: false, decode: decode, decodeError: decodeError) else {
+            throw VitrineError("no answer", kind: .remote)
+        }
+        return value
+    }
+
+    /// `get` for a by-id endpoint: nil when the API answers 404 (it does not know the id).
+    func getUnlessNotFound<T>(
+        _ request: HTTPRequest, decode: (Data) throws(VitrineError) -> T, decodeError: (Data) throws(VitrineError) -> Void
+    ) async throws(VitrineError) -> T? {
+        try await get(request, notFoundIsNil: true, decode: decode, decodeError: decodeError)
+    }
+
+    private func get<T>(
+        _ request: HTTPRequest, notFoundIsNil: Bool, decode: (Data) throws(VitrineError) -> T, decodeError: (Data) throws(VitrineError) -> Void
+    ) async throws(VitrineError) -> T? {
         let fetched: FetchClient.Fetched
         do {
             fetched = try await fetch.get(request)
         } catch {
             if error.interrupted { throw VitrineError.interrupted }
+            if notFoundIsNil, error.status == 404 { return nil }
             var message = error.message
             if error.attempts > 1 { message += " after \(error.attempts) attempts" }
             if let body = error.body {

@@ -38,11 +38,42 @@ public struct SiteCheck: Sendable {
         var config: SiteConfig?
         collect { () throws(VitrineError) in config = try reader.config() }
         if let config {
-            collect { () throws(VitrineError) in warnings += try reader.favorites(config).warnings }
+            var favorites: FavoritesFile?
+            collect { () throws(VitrineError) in
+                favorites = try reader.favorites(config)
+                warnings += favorites?.warnings ?? []
+            }
             collect { () throws(VitrineError) in _ = try reader.content(config) }
+            // What the galleries hold for id-only favorites, by the build's one rule.
+            let wanted = Set(favorites?.unresolvedIDs ?? [])
+            var known: [ItemID: Item] = [:]
+            var everyGalleryRead = true
+            // Copies past their API's terms: a warning each, as the build says them.
+            var stale = StaleCopies()
+            let now = options.now()
             for gallery in config.galleries {
                 collect { () throws(VitrineError) in
-                    warnings += try LoadedSite.checked(gallery, try reader.gallery(gallery, keep: false), options: options).warnings
+                    do throws(VitrineError) {
+                        let source = try LoadedSite.checked(gallery, try reader.gallery(gallery, keep: false), options: options)
+                        warnings += source.warnings
+                        stale.add(source.label, what: source.label, source: gallery.source, stamp: source.snapshot.stamp, now: now)
+                        if !wanted.isEmpty { GalleryHoldings.collect(source.snapshot.items, wanted: wanted, into: &known) }
+                    } catch {
+                        everyGalleryRead = false
+                        throw error
+                    }
+                }
+            }
+            let favoritesLabel = options.label(config.favorites.file)
+            for favorite in favorites?.favorites ?? [] where favorite.item != nil {
+                stale.add("'\(favorite.id)'", what: "\(favoritesLabel): '\(favorite.id)'", source: favorite.id.source, stamp: favorite.stamp, now: now)
+            }
+            warnings += stale.warnings
+            if let favorites, everyGalleryRead {
+                // The read phase's rule and message: check fails where `build --offline` would.
+                let resolution = FavoritesResolution(favorites, order: config.favorites.order, known: known, unknownUpstream: [])
+                if let error = resolution.unresolvedError(label: options.label(config.favorites.file), offline: true) {
+                    problems.append(error.message + "; a build that may fetch looks them up")
                 }
             }
             if config.baseURL == nil { warnings.append(SiteConfig.withoutBaseURL) }

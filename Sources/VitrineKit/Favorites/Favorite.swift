@@ -19,6 +19,9 @@ struct Favorite: Sendable, Equatable {
     var otherKeys: [String: JSONValue] = [:]
     /// `note`, `rating`, `date`, `tags` as checked (their JSON stays in `otherKeys`): `owner`.
     var ownerFields = OwnerFields()
+    /// When the stored item was fetched (`Favorite+Stamp.swift`); nil for entries stored
+    /// before vitrine recorded it.
+    var stamp: FetchStamp?
 
     init(id: ItemID, addedAtText: String, addedAt: Date, item: Item?) {
         self.id = id
@@ -72,6 +75,7 @@ extension FavoritesFile {
             var item: Item?
             var itemAsRead: JSONValue?
             var otherKeys: [String: JSONValue] = [:]
+            var stamp: FetchStamp?
 
             init(_ favorite: Favorite) {
                 id = favorite.id
@@ -79,6 +83,7 @@ extension FavoritesFile {
                 item = favorite.item
                 itemAsRead = favorite.itemAsRead
                 otherKeys = favorite.otherKeys
+                stamp = favorite.stamp
             }
 
             init(from decoder: any Decoder) throws {
@@ -87,6 +92,7 @@ extension FavoritesFile {
                 addedAt = try container.decode(String.self, forKey: AnyKey("addedAt"))
                 item = try container.decodeIfPresent(Item.self, forKey: AnyKey("item"))
                 if item != nil { itemAsRead = try container.decode(JSONValue.self, forKey: AnyKey("item")) }
+                stamp = FetchStamp(storedItem: itemAsRead)
                 otherKeys = try container.unknownMembers(except: ["id", "addedAt", "item"])
             }
 
@@ -97,7 +103,7 @@ extension FavoritesFile {
                 if let itemAsRead {
                     try container.encode(itemAsRead, forKey: AnyKey("item"))
                 } else if let item {
-                    try container.encode(item, forKey: AnyKey("item"))
+                    try container.encode(StampedItem(item: item, stamp: stamp), forKey: AnyKey("item"))
                 }
                 try container.encodeMembers(otherKeys)
             }
@@ -156,6 +162,7 @@ extension FavoritesFile {
             favorite.itemAsRead = entry.itemAsRead
             favorite.otherKeys = entry.otherKeys
             favorite.ownerFields = try OwnerFields.parse(entry.otherKeys, error: error)
+            favorite.stamp = entry.stamp
             favorites.append(favorite)
         }
         var parsed = FavoritesFile(favorites: favorites)

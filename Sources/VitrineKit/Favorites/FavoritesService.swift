@@ -75,15 +75,16 @@ public struct FavoritesService: Sendable {
         }
         guard current.favorites.count < limit else { throw Self.full(current.favorites.count, limit) }
 
-        let item = try await resolve(id, config: config)
-        let stamp = RFC3339.string(from: now())
+        let (item, stamp) = try await resolve(id, config: config)
+        let added = RFC3339.string(from: now())
         return try store.update { (file: inout FavoritesFile) throws(VitrineError) -> AddOutcome in
             // Re-checked under the lock: another process may have added meanwhile.
             if file.favorites.contains(where: { $0.id == id }) {
                 return .alreadyThere(count: file.favorites.count, limit: limit)
             }
             guard file.favorites.count < limit else { throw Self.full(file.favorites.count, limit) }
-            var favorite = Favorite(id: id, addedAtText: stamp, addedAt: RFC3339.date(from: stamp) ?? now(), item: item)
+            var favorite = Favorite(id: id, addedAtText: added, addedAt: RFC3339.date(from: added) ?? now(), item: item)
+            favorite.stamp = stamp
             favorite.owner = fields
             file.favorites.append(favorite)
             return .added(title: item.title, count: file.favorites.count, limit: limit)
@@ -125,14 +126,18 @@ public struct FavoritesService: Sendable {
     /// Stores snapshots of items looked up by id during a build, so later builds need no
     /// request; the build's summary says so. Returns what was written, if anything.
     @discardableResult
-    func snapshot(_ resolved: [ItemID: Item], config: SiteConfig) throws(VitrineError) -> Snapshotted? {
+    func snapshot(
+        _ resolved: [ItemID: Item], stamps: [ItemID: FetchStamp] = [:], replacing: Set<ItemID> = [], config: SiteConfig
+    ) throws(VitrineError) -> Snapshotted? {
         guard !resolved.isEmpty else { return nil }
         let store = FavoritesStore(url: options.site.appendingPathComponent(config.favorites.file), label: options.label(config.favorites.file))
         let count = try store.update { (file: inout FavoritesFile) throws(VitrineError) -> Int in
             var count = 0
-            for index in file.favorites.indices where file.favorites[index].item == nil {
+            // Id-only entries, and (`--refresh-stale`) stored items past their API's terms.
+            for index in file.favorites.indices where file.favorites[index].item == nil || replacing.contains(file.favorites[index].id) {
                 if let item = resolved[file.favorites[index].id] {
                     file.favorites[index].item = item
+                    file.favorites[index].stamp = stamps[item.id]
                     count += 1
                 }
             }
@@ -145,20 +150,29 @@ public struct FavoritesService: Sendable {
         VitrineError("favorites are full (\(count)/\(limit)): remove one first", kind: .refused)
     }
 
-    private func resolve(_ id: ItemID, config: SiteConfig) async throws(VitrineError) -> Item {
-        if let item = try SiteReader(options: options).knownItems(config)[id] {
-            return item
+    /// The item and, when known, when it was fetched (`FetchStamp`): a gallery snapshot's
+    /// time, or now for a lookup.
+    private func resolve(_ id: ItemID, config: SiteConfig) async throws(VitrineError) -> (Item, FetchStamp?) {
+        let reader = SiteReader(options: options)
+        if let item = try reader.knownItems(config)[id] {
+            for gallery in config.galleries {
+                if let snapshot = try reader.gallery(gallery)?.snapshot, snapshot.items.contains(where: { $0.id == id }) {
+                    return (item, snapshot.stamp)
+                }
+            }
+            return (item, nil)
         }
         guard options.fetch.mode != .offline else {
             throw VitrineError("'\(id)' is in no gallery snapshot, and --offline forbids looking it up", kind: .missingInput)
         }
         let session = FetchSession(options: options, logger: logger)
         do {
-            let item = try await FetchScope("favorite '\(id)'").run { () async throws(VitrineError) in
+            let scope = FetchScope("favorite '\(id)'")
+            let item = try await scope.run { () async throws(VitrineError) in
                 try await session.sources.item(id).checked().item
             }
             await session.close()
-            return item
+            return (item, FetchStamp(answers: scope.recorded, now: now()))
         } catch {
             await session.close()
             throw VitrineError("cannot add '\(id)': \(error.message)", kind: error.kind)

@@ -62,7 +62,7 @@ actor FetchClient {
         let scope = FetchScope.current
         if let cached = await cache?.response(for: request) {
             counters.cacheHits += 1
-            scope?.recordCached(age: cached.age)
+            scope?.recordCached(age: cached.age, headers: cached.response.headers)
             logger.debug("cache hit \(request.redactedURL)")
             return Fetched(body: cached.response.body, fresh: nil)
         }
@@ -90,7 +90,7 @@ actor FetchClient {
             if Task.isCancelled { throw .interrupted(after: attempt) }
             switch outcome {
             case .success(let response) where response.isSuccess:
-                scope?.recordNetwork()
+                scope?.recordNetwork(headers: response.headers)
                 return Fetched(body: response.body, fresh: response)
             case .success(let response):
                 let status = "HTTP \(response.status)"

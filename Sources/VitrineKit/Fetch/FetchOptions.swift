@@ -16,6 +16,9 @@ public struct FetchOptions: Sendable {
     public var mode: Mode
     /// Any failed search fails the build (`--strict`), instead of keeping its snapshot.
     public var strict: Bool
+    /// `--refresh-stale`: fetch again just the snapshots and favorites' stored items older
+    /// than their API's terms allow (`StoredCopyAge`).
+    public var refreshStale = false
     /// Where each API is reached.
     public var endpoints: APIEndpoints
     /// The API keys.

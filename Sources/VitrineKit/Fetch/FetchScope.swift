@@ -16,6 +16,18 @@ final class FetchScope: Sendable {
         var network = 0
         var cached = 0
         var oldestCached: Duration = .zero
+        /// The shortest time an answer's cache header allowed keeping it (`FetchStamp`).
+        var permittedAge: Int?
+        /// Some answer had no cache header: how long the copy may be kept is unknown.
+        var withoutCacheHeader = false
+
+        mutating func record(headers: [String: String]) {
+            guard let age = FetchStamp.permittedAge(headers) else {
+                withoutCacheHeader = true
+                return
+            }
+            permittedAge = min(permittedAge ?? age, age)
+        }
     }
 
     private let answers = Mutex(Answers())
@@ -38,14 +50,18 @@ final class FetchScope: Sendable {
         return try result.get()
     }
 
-    func recordNetwork() {
-        answers.withLock { $0.network += 1 }
+    func recordNetwork(headers: [String: String] = [:]) {
+        answers.withLock {
+            $0.network += 1
+            $0.record(headers: headers)
+        }
     }
 
-    func recordCached(age: Duration) {
+    func recordCached(age: Duration, headers: [String: String] = [:]) {
         answers.withLock { answers in
             answers.cached += 1
             answers.oldestCached = max(answers.oldestCached, age)
+            answers.record(headers: headers)
         }
     }
 

@@ -31,6 +31,12 @@ struct FetchStage {
         var failures: [String] = []
         /// Items looked up by id for favorites that only name an id.
         var resolved: [ItemID: Item] = [:]
+        /// Id-only favorites the source's API does not know (404, or absent from its answer).
+        var unknownFavorites: [ItemID] = []
+        /// When each item in `resolved` was fetched, stored with it.
+        var stamps: [ItemID: FetchStamp] = [:]
+        /// Favorites whose stored item `--refresh-stale` looked up again (replaced when found).
+        var refreshing: Set<ItemID> = []
         var counters = FetchClient.Counters()
         /// Snapshots (and their change records) written by this stage.
         var written: [URL] = []
@@ -39,7 +45,7 @@ struct FetchStage {
 
         /// Nothing was fetched, written or looked up: every gallery is its snapshot or catalog.
         var isQuiet: Bool {
-            written.isEmpty && resolved.isEmpty && failures.isEmpty
+            written.isEmpty && resolved.isEmpty && unknownFavorites.isEmpty && failures.isEmpty
                 && origins.values.allSatisfy { $0 == .snapshot || $0 == .catalog }
         }
     }
@@ -71,6 +77,11 @@ struct FetchStage {
                 throw VitrineError(
                     "gallery '\(gallery.name)' (\(gallery.source.rawValue)): no snapshot at \(label(gallery)) answering \(describe(gallery)), and --offline forbids fetching",
                     kind: .missingInput)
+            case (.snapshotsFirst, .some(let kept)) where fetch.refreshStale && StoredCopyAge.needsRefresh(source: gallery.source, stamp: kept.snapshot.stamp, now: options.now()):
+                logger.info(
+                    "fetch: '\(gallery.name)': the snapshot is older than \(gallery.source.label)'s terms allow (or says not when it was fetched); --refresh-stale fetches it again"
+                )
+                toFetch.append((gallery, kept, false))
             case (.offline, .some), (.snapshotsFirst, .some):
                 outcome.origins[gallery.name] = .snapshot
             case (.refresh, _), (.snapshotsFirst, .none):
@@ -78,7 +89,14 @@ struct FetchStage {
                 toFetch.append((gallery, current, stale != nil))
             }
         }
-        let unresolved = try unresolvedFavorites(favorites)
+        // Id-only favorites no snapshot holds, and (`--refresh-stale`) stored items past their terms.
+        var unresolved = try unresolvedFavorites(favorites)
+        if fetch.refreshStale, fetch.mode != .offline {
+            let now = options.now()
+            let stale = favorites.favorites.filter { $0.item != nil && StoredCopyAge.needsRefresh(source: $0.id.source, stamp: $0.stamp, now: now) }
+            outcome.refreshing = Set(stale.map(\.id))
+            unresolved += stale.map(\.id)
+        }
         guard !toFetch.isEmpty || (!unresolved.isEmpty && fetch.mode != .offline) else { return outcome }
 
         // The session is closed on every path, failures included (an open client must not leak).
@@ -154,10 +172,12 @@ struct FetchStage {
                     }
                     logger.warning("\(line); replaced it with an empty result")
                 }
-                let snapshot = Snapshot(
+                var snapshot = Snapshot(
                     gallery: gallery.name, source: gallery.source, query: gallery.requestSummary,
                     totalResults: max(0, found.totalResults), items: items, invalidIDs: found.missingIDs.map(TextPolicy.plain)
                 )
+                let stamp = FetchStamp(answers: answers, now: options.now())
+                (snapshot.fetchedAt, snapshot.cacheMaxAge) = (stamp.fetchedAt, stamp.cacheMaxAge)
                 let change = try recordChanges(gallery, to: items)
                 try write(snapshot, for: gallery)
                 outcome.written.append(url(gallery))
@@ -181,15 +201,28 @@ struct FetchStage {
         }
 
         if fetch.mode != .offline {
-            for id in unresolved {
+            // Batched per source where its API allows; an id the API does not know is left out
+            // of the favorites page with a warning (`LoadedSite.assemble`), not a failed build.
+            let bySource = Dictionary(grouping: unresolved, by: \.source)
+            for source in Source.allCases {
+                guard let ids = bySource[source] else { continue }
+                let name = "favorite\(ids.count == 1 ? "" : "s") \(ids.map { "'\($0)'" }.joined(separator: ", "))"
                 do {
-                    let found = try await FetchScope("favorite '\(id)'").run { () async throws(VitrineError) in try await clients.item(id) }
-                    let (items, problems) = Item.checked([found], file: "favorite '\(id)'", data: nil) { _ in [] }
+                    let scope = FetchScope(name)
+                    let found = try await scope.run { () async throws(VitrineError) in
+                        try await clients.client(for: source).lookup(ids.map(\.value), country: nil, language: nil)
+                    }
+                    let (items, problems) = Item.checked(found.items, file: name, data: nil) { _ in [] }
                     for problem in problems { logger.warning("\(problem)") }
-                    outcome.resolved[id] = items.first
+                    let stamp = FetchStamp(answers: scope.recorded, now: options.now())
+                    for item in items {
+                        outcome.resolved[item.id] = item
+                        outcome.stamps[item.id] = stamp
+                    }
+                    outcome.unknownFavorites += found.missingIDs.map { ItemID(source: source, value: $0) }
                 } catch {
                     if Task.isCancelled { throw VitrineError.interrupted }
-                    outcome.failures.append("favorite '\(id)': \(error.message)")
+                    outcome.failures.append("\(name): \(error.message)")
                 }
             }
         }

@@ -30,6 +30,8 @@ actor HTTPCache {
         var status: Int
         var storedAt: Double
         var contentType: String?
+        /// How long the response's cache header allowed keeping it, in seconds (`FetchStamp`).
+        var permittedAge: Int?
     }
 
     static func key(for request: HTTPRequest) -> String {
@@ -56,14 +58,18 @@ actor HTTPCache {
         else { return nil }
         let age = now().timeIntervalSince1970 - metadata.storedAt
         guard age >= 0, age <= maxAge.inSeconds else { return nil }
-        let response = HTTPResponse(status: metadata.status, headers: metadata.contentType.map { ["content-type": $0] } ?? [:], body: body)
+        var headers = metadata.contentType.map { ["content-type": $0] } ?? [:]
+        if let permitted = metadata.permittedAge { headers["cache-control"] = "max-age=\(permitted)" }
+        let response = HTTPResponse(status: metadata.status, headers: headers, body: body)
         return (response, .milliseconds(Int64(age * 1000)))
     }
 
     func store(_ response: HTTPResponse, for request: HTTPRequest) throws(VitrineError) {
         guard response.isSuccess else { return }
         let (metadataURL, bodyURL) = files(Self.key(for: request))
-        let metadata = Metadata(url: request.redactedURL, status: response.status, storedAt: now().timeIntervalSince1970, contentType: response.headers["content-type"])
+        let metadata = Metadata(
+            url: request.redactedURL, status: response.status, storedAt: now().timeIntervalSince1970, contentType: response.headers["content-type"],
+            permittedAge: FetchStamp.permittedAge(response.headers))
         let metadataData: Data
         do {
             metadataData = try VitrineJSON.encode(metadata)

@@ -2,7 +2,8 @@ import Foundation
 
 /// A gallery's normalized search result as saved in `SITE/data/<gallery>.json`.
 ///
-/// Deterministic: sorted keys, items in API order, no fetch time.
+/// Deterministic: sorted keys, items in API order. `fetchedAt` and `cacheMaxAge` (absent in
+/// snapshots written before vitrine recorded them) say how old the copy is, for the APIs' terms.
 struct Snapshot: Codable, Sendable, Equatable {
     static let currentFormat = "vitrine-snapshot/1"
 
@@ -16,6 +17,15 @@ struct Snapshot: Codable, Sendable, Equatable {
     var items: [Item]
     /// Ids the API did not know (App Store lookups with no result), reported by the build.
     var invalidIDs: [String]
+    /// When the API answered (RFC 3339); nil in older snapshots and in catalogs.
+    var fetchedAt: String?
+    /// Seconds the answers' cache header allowed keeping them; nil when none said.
+    var cacheMaxAge: Int?
+
+    /// The snapshot's fetch time and allowed age, when it records them.
+    var stamp: FetchStamp? {
+        fetchedAt.map { FetchStamp(fetchedAt: $0, cacheMaxAge: cacheMaxAge) }
+    }
 
     init(gallery: String, source: Source, query: String?, totalResults: Int, items: [Item], invalidIDs: [String] = []) {
         self.format = Self.currentFormat

@@ -3,9 +3,18 @@
 extension LoadedSite {
     static func assemble(
         config: SiteConfig, galleries read: consuming [(GalleryConfig, SiteReader.GallerySource)], favorites favoritesFile: FavoritesFile,
-        content: Content, resolved: [ItemID: Item], options: BuildOptions
+        content: Content, resolved: [ItemID: Item], unknown: Set<ItemID> = [], options: BuildOptions
     ) throws(VitrineError) -> LoadedSite {
         var warnings: [String] = []
+        // Favorites are found by the one rule (`GalleryHoldings`): their own snapshot, else a
+        // copy any gallery's snapshot holds, whatever its limit; items fetched by id during
+        // this build come first. Only favorites without their own snapshot are looked for.
+        let wanted = Set(favoritesFile.unresolvedIDs)
+        var known: [ItemID: Item] = resolved
+        var invalid: [String] = []
+        // Stored copies past their API's terms (`StoredCopyAge`).
+        var stale = StaleCopies()
+        let now = options.now()
 
         // Every item once, galleries first (config order), then favorites-only items; each
         // item's home is the gallery it is first listed in. Items are not copied one by one:
@@ -23,8 +32,20 @@ extension LoadedSite {
             warnings += source.warnings
             for id in snapshot.invalidIDs {
                 warnings.append("gallery '\(gallery.name)' (\(gallery.source.rawValue)): id \(id) not found\(gallery.country.map { " in the \($0) store" } ?? "")")
+                invalid.append("'\(gallery.name)' \(id)")
             }
-            let listed = snapshot.items
+            stale.add(source.label, what: source.label, source: gallery.source, stamp: snapshot.stamp, now: now)
+            var listed = snapshot.items
+            if gallery.source == .file, !gallery.ids.isEmpty {
+                // A catalog gallery of chosen entries: those ids, in that order.
+                let chosen = inRequestedOrder(gallery.ids, found: listed)
+                listed = chosen.items
+                for id in chosen.missingIDs {
+                    warnings.append("gallery '\(gallery.name)' (file): id \(id) is not in \(source.label)")
+                    invalid.append("'\(gallery.name)' \(id)")
+                }
+            }
+            if !wanted.isEmpty { GalleryHoldings.collect(listed, wanted: wanted, into: &known) }
             snapshot.items = []  // kept once, in the gallery's items
             // Positions in `listed` kept (a repeated id is left out, the first kept, up to
             // the limit), and those whose home is this gallery.
@@ -57,28 +78,27 @@ extension LoadedSite {
                 ))
         }
 
-        // Resolve favorites: their own snapshot first, else any gallery's copy.
-        // Only favorites without their own snapshot are looked up (not every item: catalogs are large);
-        // items fetched by id during this build come first.
-        let wanted = Set(favoritesFile.unresolvedIDs)
-        var known: [ItemID: Item] = resolved
-        if !wanted.isEmpty {
-            for gallery in galleries {
-                for item in gallery.items where wanted.contains(item.id) && known[item.id] == nil { known[item.id] = item }
-            }
+        if options.fetch.strict, !invalid.isEmpty {
+            throw VitrineError("ids their source does not know (--strict): \(invalid.joined(separator: ", "))", kind: .remote)
         }
         let favoritesLabel = options.label(config.favorites.file)
         warnings += favoritesFile.warnings
-        var favorites: [(Favorite, Item)] = []
-        for favorite in favoritesFile.ordered(config.favorites.order) {
-            guard let item = favorite.resolved(in: known) else {
-                throw VitrineError(
-                    file: favoritesLabel,
-                    "'\(favorite.id)' has no \"item\" snapshot, no gallery snapshot holds it, and it could not be looked up\(options.fetch.mode == .offline ? " (--offline)" : "")",
-                    kind: .missingInput)
-            }
-            favorites.append((favorite, item))
+        // A stored item looked up again during this build (`--refresh-stale`) is shown as fetched.
+        var current = favoritesFile
+        for index in current.favorites.indices where current.favorites[index].item != nil {
+            if let fresh = resolved[current.favorites[index].id] { current.favorites[index].item = fresh }
         }
+        let resolution = FavoritesResolution(current, order: config.favorites.order, known: known, unknownUpstream: unknown)
+        if let error = resolution.unresolvedError(label: favoritesLabel, offline: options.fetch.mode == .offline) { throw error }
+        if options.fetch.strict, let error = resolution.unknownError(label: favoritesLabel) { throw error }
+        warnings += resolution.unknownWarnings(label: favoritesLabel)
+        let favorites = resolution.favorites
+        // A favorite's stored item; one looked up during this build is new.
+        for favorite in favoritesFile.favorites where favorite.item != nil && resolved[favorite.id] == nil {
+            stale.add("'\(favorite.id)'", what: "\(favoritesLabel): '\(favorite.id)'", source: favorite.id.source, stamp: favorite.stamp, now: now)
+        }
+        if options.fetch.strict, let error = stale.strictError { throw error }
+        warnings += stale.warnings
         if favorites.count > config.favorites.limit {
             warnings.append("\(favoritesLabel): \(favorites.count) favorites, over the limit of \(config.favorites.limit)")
         }

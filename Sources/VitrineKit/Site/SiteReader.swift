@@ -145,14 +145,13 @@ final class SiteReader: Sendable {
         decoded.withLock { $0[Self.cacheKey(gallery)] = .success(source) }
     }
 
-    /// Every item of every gallery's snapshot or catalog, first occurrence kept: where a
-    /// favorite that names only an id is found without a request.
+    /// Every item of every gallery's snapshot or catalog, whatever the gallery's limit, first
+    /// occurrence kept: where a favorite that names only an id is found without a request
+    /// (`GalleryHoldings`, the one rule).
     func knownItems(_ config: SiteConfig) throws(VitrineError) -> [ItemID: Item] {
         var items: [ItemID: Item] = [:]
         for gallery in config.galleries {
-            for item in try self.gallery(gallery)?.snapshot.items ?? [] where items[item.id] == nil {
-                items[item.id] = item
-            }
+            GalleryHoldings.collect(try self.gallery(gallery)?.snapshot.items ?? [], wanted: nil, into: &items)
         }
         return items
     }
@@ -178,7 +177,9 @@ final class SiteReader: Sendable {
 
     /// Everything the render stage needs: every input read (or taken from what the fetch
     /// stage decoded), then assembled. `resolved` holds items looked up by id for favorites.
-    func read(config: SiteConfig, favorites: FavoritesFile, resolved: [ItemID: Item] = [:], logger: Logger) throws(VitrineError) -> LoadedSite {
+    func read(
+        config: SiteConfig, favorites: FavoritesFile, resolved: [ItemID: Item] = [:], unknown: Set<ItemID> = [], logger: Logger
+    ) throws(VitrineError) -> LoadedSite {
         let content = try content(config)
         // Each gallery read and checked in config order: the first bad one is the one reported.
         var galleries: [(GalleryConfig, GallerySource)] = []
@@ -186,7 +187,8 @@ final class SiteReader: Sendable {
             galleries.append((gallery, withChanges(gallery, try LoadedSite.checked(gallery, try self.gallery(gallery, keep: false), options: options))))
         }
         let site = try LoadedSite.assemble(
-            config: config, galleries: consume galleries, favorites: favorites, content: content, resolved: resolved, options: options
+            config: config, galleries: consume galleries, favorites: favorites, content: content, resolved: resolved, unknown: unknown,
+            options: options
         )
         for gallery in site.galleries where gallery.favorites == nil {
             logger.info("read snapshots: '\(gallery.config.name)' \(Format.count(gallery.items.count, "item", "items"))")

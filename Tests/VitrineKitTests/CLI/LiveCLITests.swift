@@ -6,7 +6,14 @@ import Testing
 struct LiveCLITests {
     /// On a thread of its own (`offPool`): the stub server answers on Swift's pool.
     func run(_ arguments: [String], in folder: URL, environment: [String: String]) async throws -> TestSupport.Run {
-        try await TestSupport.offPool { try Self.runNow(arguments, in: folder, environment: environment) }
+        try await Self.spawn(arguments, in: folder, environment: environment)
+    }
+
+    /// `runNow` on a thread of its own: what every async test calls. A test that called
+    /// `runNow` on the pool would hold one of its (on 2 cores) two threads while the binary
+    /// waits for the in-process stub server, whose answers then come late to every suite.
+    static func spawn(_ arguments: [String], in folder: URL, environment: [String: String]) async throws -> TestSupport.Run {
+        try await TestSupport.offPool { try runNow(arguments, in: folder, environment: environment) }
     }
 
     static func runNow(_ arguments: [String], in folder: URL, environment: [String: String]) throws -> TestSupport.Run {

@@ -94,8 +94,11 @@ struct FavoritesServiceTests {
     }
 
     @Test func aBuildSnapshotsIDOnlyFavoritesItLookedUpSoLaterBuildsNeedNoRequest() async throws {
-        let server = try await StubServer.start { _ in
-            .json(#"{"data":{"type":"gif","id":"far","title":"Far away","images":{}},"meta":{"status":200,"msg":"OK","response_id":"x"}}"#)
+        let server = try await StubServer.start { request in
+            // Id-only favorites are looked up in one batch (`/v1/gifs?ids=`).
+            request.path == "/v1/gifs"
+                ? .json(#"{"data":[{"type":"gif","id":"far","title":"Far away","images":{}}],"meta":{"status":200,"msg":"OK","response_id":"x"}}"#)
+                : .json(#"{"data":{"type":"gif","id":"far","title":"Far away","images":{}},"meta":{"status":200,"msg":"OK","response_id":"x"}}"#)
         }
         defer { Task { await server.stop() } }
         let site = try Self.site(favorites: ["giphy:far", "giphy:g1"])

@@ -18,19 +18,16 @@ struct AppStoreClient: SourceClient {
     }
 
     func search(_ gallery: GalleryConfig, language: String) async throws(VitrineError) -> SearchResult {
-        var accumulator = ItemAccumulator()
-        var missing: [String] = []
-        let ids = Array(gallery.ids.prefix(gallery.limit))
+        try await chosen(gallery, language: language)
+    }
+
+    /// Batches of `batchSize` ids; display order is the order asked, whatever order Apple answers in.
+    func lookup(_ ids: [String], country: String?, language: String?) async throws(VitrineError) -> SearchResult {
+        var found: [Item] = []
         for start in stride(from: 0, to: ids.count, by: Self.batchSize) {
-            let batch = Array(ids[start..<min(ids.count, start + Self.batchSize)])
-            let page = try await lookup(batch, country: gallery.country)
-            accumulator.append(page.items, upTo: gallery.limit)
-            missing += page.missingIDs
+            found += try await lookup(Array(ids[start..<min(ids.count, start + Self.batchSize)]), country: country).items
         }
-        // Display order is the configured order of ids, whatever order Apple answers in.
-        let order = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let items = accumulator.items.sorted { (order[$0.id.value] ?? .max) < (order[$1.id.value] ?? .max) }
-        return SearchResult(items: items, totalResults: items.count, missingIDs: missing)
+        return inRequestedOrder(ids, found: found)
     }
 
     func item(_ id: ItemID) async throws(VitrineError) -> Item {

@@ -14,6 +14,7 @@ struct GiphyClient: SourceClient {
     }
 
     func search(_ gallery: GalleryConfig, language: String) async throws(VitrineError) -> SearchResult {
+        if !gallery.ids.isEmpty { return try await chosen(gallery, language: language) }
         let maxOffset = gallery.query == nil ? Self.maxTrendingOffset : Self.maxSearchOffset
         var accumulator = ItemAccumulator()
         var total: Int?

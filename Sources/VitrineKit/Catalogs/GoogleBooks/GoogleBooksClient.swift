@@ -6,7 +6,7 @@ struct GoogleBooksClient: SourceClient {
 
     let context: ClientContext
 
-    private var keyItems: [URLQueryItem] {
+    var keyItems: [URLQueryItem] {
         context.credentials.googleBooksKey.map { [URLQueryItem(name: "key", value: $0)] } ?? []
     }
 
@@ -15,6 +15,7 @@ struct GoogleBooksClient: SourceClient {
     }
 
     func search(_ gallery: GalleryConfig, language: String) async throws(VitrineError) -> SearchResult {
+        if !gallery.ids.isEmpty { return try await chosen(gallery, language: language) }
         guard let text = gallery.query else { throw VitrineError("a google-books gallery needs a query", kind: .invalidInput) }
         var accumulator = ItemAccumulator()
         var total = 0

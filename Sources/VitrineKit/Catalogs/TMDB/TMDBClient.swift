@@ -34,7 +34,7 @@ struct TMDBClient: SourceClient {
         throw VitrineError("TMDB_API_KEY (or TMDB_ACCESS_TOKEN) is not set", kind: .usage)
     }
 
-    private func request(_ path: String, _ query: [URLQueryItem] = []) throws(VitrineError) -> HTTPRequest {
+    func request(_ path: String, _ query: [URLQueryItem] = []) throws(VitrineError) -> HTTPRequest {
         let (secretQuery, secretHeaders) = try auth()
         return HTTPRequest(url: APIEndpoints.url(context.endpoints.tmdb, path, query), secretQueryItems: secretQuery, secretHeaders: secretHeaders)
     }
@@ -51,6 +51,7 @@ struct TMDBClient: SourceClient {
     }
 
     func search(_ gallery: GalleryConfig, language: String) async throws(VitrineError) -> SearchResult {
+        if !gallery.ids.isEmpty { return try await chosen(gallery, language: language) }
         let images = try await imageConfiguration()
         let list = gallery.list ?? .popular
         var accumulator = ItemAccumulator()

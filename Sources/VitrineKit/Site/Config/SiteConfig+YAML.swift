@@ -100,9 +100,12 @@ extension GalleryConfig {
             }
             list = parsed
         }
-        let ids = try mapping.strings("ids") ?? []
-        if !ids.isEmpty, source != .appStore {
-            throw mapping.error(at: "ids", "'ids' only applies to app-store galleries (in \(mapping.path))")
+        let ids = try GalleryConfig.parseIDs(mapping, source: source)
+        if !ids.isEmpty, query != nil {
+            throw mapping.error(at: "query", "'query' and 'ids' together in \(mapping.path): a gallery is a search or chosen items, not both")
+        }
+        if !ids.isEmpty, list != nil {
+            throw mapping.error(at: "list", "'list' and 'ids' together in \(mapping.path): a gallery is a list or chosen items, not both")
         }
         let path = try mapping.string("path")
         if source == .file {
@@ -125,14 +128,11 @@ extension GalleryConfig {
             guard !ids.isEmpty else {
                 throw mapping.error(at: "source", "missing key 'ids' in \(mapping.path): an app-store gallery looks up apps by id")
             }
-            if let bad = ids.first(where: { $0.range(of: "^[0-9]{1,15}$", options: .regularExpression) == nil }) {
-                throw mapping.error(at: "ids", "App Store ids are numbers; '\(bad)' in \(mapping.path) is not")
-            }
-        case .googleBooks where query == nil:
+        case .googleBooks where query == nil && ids.isEmpty:
             throw mapping.error(at: "source", "missing key 'query' in \(mapping.path): a google-books gallery needs a search")
         case .tmdb where list == .search && query == nil:
             throw mapping.error(at: "list", "missing key 'query' in \(mapping.path): 'list: search' needs a query")
-        case .tmdb where list == nil && query != nil:
+        case .tmdb where list == nil && query != nil && ids.isEmpty:
             list = .search
         // Every source is named, so a new one is a place the compiler lists.
         case .giphy, .tmdb, .googleBooks, .file:
@@ -152,14 +152,14 @@ extension GalleryConfig {
         if order == .newestFirst || order == .oldestFirst, source == .file {
             throw mapping.error(at: "order", "'order: \(order.rawValue)' needs the change record only API galleries keep (in \(mapping.path))")
         }
-        let defaultLimit = source == .appStore ? ids.count : source.pageSize
+        let defaultLimit = ids.isEmpty ? source.pageSize : ids.count
         let maxLimit = source == .file ? 10_000_000 : 10_000
         return GalleryConfig(
             name: name,
             title: try mapping.string("title") ?? name,
             source: source,
             query: query,
-            list: source == .tmdb ? (list ?? .popular) : nil,
+            list: source == .tmdb && ids.isEmpty ? (list ?? .popular) : nil,
             ids: ids,
             path: path,
             country: try mapping.string("country")?.lowercased(),

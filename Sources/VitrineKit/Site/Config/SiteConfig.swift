@@ -61,7 +61,8 @@ struct GalleryConfig: Sendable, Equatable {
     var query: String?
     /// TMDB only.
     var list: MovieList?
-    /// App Store only: the ids to look up, in display order.
+    /// Chosen items (every API source; an App Store gallery's only form): the ids to look
+    /// up, in display order.
     var ids: [String]
     /// File galleries only: the catalog, relative to the site folder.
     var path: String?
@@ -83,7 +84,9 @@ struct GalleryConfig: Sendable, Equatable {
 
     /// What the gallery asks its API, for snapshots and messages.
     var requestSummary: String? {
-        switch source {
+        // Chosen items: the ids, in order (an App Store gallery's only form).
+        if !ids.isEmpty, source != .file { return ids.joined(separator: ",") }
+        return switch source {
         case .appStore: ids.joined(separator: ",")
         case .tmdb: list == .search ? query : (list ?? .popular).rawValue
         case .giphy, .googleBooks: query
