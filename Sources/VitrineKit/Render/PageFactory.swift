@@ -125,7 +125,6 @@ struct PageFactory: Sendable {
         let cells = pageItems.enumerated().map {
             cell($0.element, from: here, position: $0.offset, columns: gallery.columns, slot: .cells(of: gallery))
         }
-        let total = max(gallery.snapshot.totalResults, gallery.items.count)
         let title =
             number > 1
             ? ThemeStrings.fill(strings.galleryPage, ["title": gallery.config.title, "number": String(number)]) : gallery.config.title
@@ -143,7 +142,8 @@ struct PageFactory: Sendable {
             name: name,
             heading: gallery.config.title,
             introHTML: number == 1 ? gallery.intro.map { RenderedHTML(html: $0.html) } : nil,
-            resultCount: total == 0 ? strings.noResults : strings.count(total, \.resultsOne, \.resultsMany),
+            resultCount: shownCount(shown: gallery.items.count, reported: gallery.snapshot.totalResults),
+            resultSource: gallery.items.isEmpty ? nil : sourceNote(gallery.config.source),
             columns: gallery.columns,
             layout: gallery.config.layout == .list ? gallery.config.layout.rawValue : nil,
             cellShape: gallery.config.cells == .poster ? gallery.config.cells.rawValue : nil,

@@ -60,6 +60,11 @@ struct ThemeStrings: Codable, Sendable, Equatable {
     var filterMatchesOne = "1 match"
     var filterMatchesMany = "{count} matches"
     var filterNoMatches = "No matches"
+    // The gallery's toolbar and count (issue 37)
+    var shownOfTotal = "{shown} of {total}"
+    var fromSource = "from {source}"
+    var filterPlaceholder = "Filter by title"
+    var aboutGallery = "About this gallery"
     // Detail pages
     var kindGIF = "GIF"
     var kindMovie = "Movie"
