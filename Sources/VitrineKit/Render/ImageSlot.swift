@@ -12,6 +12,8 @@ enum ImageSlot: Sendable, Equatable {
     case gifBox
     /// A detail page's app icon: 7.5rem square.
     case icon
+    /// A movie page's hero (its backdrop): the width of `main`'s content, 68rem at most.
+    case hero
     /// Anything else (home cards, screenshots): the one URL, no `sizes`.
     case plain
 
@@ -32,6 +34,7 @@ enum ImageSlot: Sendable, Equatable {
         case .detail: return "20rem"
         case .gifBox: return "160px"
         case .icon: return "7.5rem"
+        case .hero: return "(min-width: 72rem) 68rem, 94vw"
         case .plain: return nil
         }
     }

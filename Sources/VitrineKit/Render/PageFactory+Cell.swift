@@ -20,8 +20,22 @@ extension PageFactory {
             authors: item.book.flatMap { Format.list($0.authors) },
             published: Format.nonEmpty(item.book?.publishedDate).map { strings.date($0) },
             isFavorite: site.favoriteIDs.contains(item.id),
-            id: item.id.description
+            id: item.id.description,
+            byline: Self.byline(of: item)
         )
+    }
+
+    /// A list row's line under the title: a movie's release year, an app's seller.
+    static func byline(of item: Item) -> String? {
+        switch item.details {
+        case .movie(let movie)?:
+            return Format.nonEmpty(movie.releaseDate).flatMap { date in
+                let year = date.prefix(4)
+                return year.count == 4 && year.allSatisfy(\.isASCII) && year.allSatisfy(\.isNumber) ? String(year) : nil
+            }
+        case .app(let app)?: return Format.nonEmpty(app.seller)
+        default: return nil
+        }
     }
 
     /// An item's rating as the caption shows it: a score (`7.3`) out of a scale, or a GIF's

@@ -120,6 +120,9 @@ struct ThemeStrings: Codable, Sendable, Equatable {
     var openImage = "Open image"
     var linkCopied = "Link copied."
     var copyFailed = "Could not copy the link."
+    // Detail pages (issue 37)
+    var shareMore = "More"
+    var appStoreBadgeLine = "Download on the"
     // Attribution
     var poweredByGiphy = "Powered By GIPHY"
     var tmdbNotice = "This product uses the TMDB API but is not endorsed or certified by TMDB."

@@ -58,6 +58,8 @@ struct CellView: Sendable, Encodable {
     let isFavorite: Bool
     /// The item's id (`giphy:abc`) for `data-id`.
     let id: String
+    /// A list row's line under the title for movies (the year) and apps (the seller).
+    var byline: String? = nil
 }
 
 /// Windowed page links: first, last, current ± 2, with gaps; prev/next with `rel`; More.

@@ -32,6 +32,10 @@ struct ItemPage: Sendable, Encodable {
     /// The star's label: "Owner’s pick" on a favorite's page (the theme shows no star on
     /// other pages); "Not in favorites" otherwise, for custom templates.
     let favoriteLabel: String
+    /// The share actions shown first: copy the link, the browser's share sheet.
+    var sharePrimary: [ShareLink] = []
+    /// The rest of `share` (e-mail, X, Facebook, the image), behind a "More" disclosure.
+    var shareMore: [ShareLink] = []
 }
 
 struct ItemLink: Sendable, Encodable {
@@ -83,6 +87,8 @@ struct MovieView: Sendable, Encodable {
     let overview: String?
     /// Shown when it differs from the title.
     let originalTitle: String?
+    /// TMDB's backdrop (16:9), the page's hero, with a `srcset` sized for the screen.
+    var backdrop: ImageView? = nil
 }
 
 struct BookView: Sendable, Encodable {
