@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import base64
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -39,7 +40,7 @@ PAGES = [
     ("favorites", "favorites/index.html"),
     ("gif-page", "items/giphy-9RiRgiCy2AHcyd3TAv/index.html"),
     ("movie-page", "items/tmdb-648700/index.html"),
-    ("book-page", None),  # the first book of swift-books
+    ("book-page", None),  # the first book the swift-books list shows
     ("app-page", "items/appstore-362057947/index.html"),
     ("content-page", "about/index.html"),
     ("not-found", "404.html"),
@@ -68,10 +69,12 @@ def build(binary: Path, site: Path, work: Path, images: ImageServer) -> Path:
 
 
 def first_book(out: Path) -> str:
-    books = sorted((out / "items").glob("books-*/index.html"))
-    if not books:
-        sys.exit("screenshots: the example site has no book page")
-    return books[0].relative_to(out).as_posix()
+    """The first book of the swift-books list (a book with its cover, as a visitor meets it)."""
+    html = (out / "swift-books" / "index.html").read_text(encoding="utf-8")
+    match = re.search(r'href="\.\./(items/books-[^/"]+/index\.html)"', html)
+    if not match:
+        sys.exit("screenshots: the example site's book list links no book page")
+    return match[1]
 
 
 def shoot(driver, url: str, width: int, scheme: str, path: Path) -> None:
@@ -106,6 +109,7 @@ def main() -> int:
         sys.exit(f"screenshots: unknown page kind(s) {', '.join(unknown)}; known: {', '.join(kinds)}")
 
     images = ImageServer()
+    images.httpd.handle_error = lambda *_: None  # a load the browser dropped is no news
     driver = make_driver()
     taken = []
     try:

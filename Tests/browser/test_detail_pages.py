@@ -1,7 +1,7 @@
 """Issue 37 item 5, detail pages that use the space: from 1024 px the media and the
 description side by side; TMDB's backdrop as a movie page's hero, the rendition for the
 screen; Copy link first and the rest behind a "More" disclosure; the App Store badge by the
-app's artwork; poster grids no wider than 44rem at 1440."""
+app's artwork; poster grids no wider than 36rem at 1440."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -99,6 +99,6 @@ def test_poster_grids_keep_two_columns_and_a_sane_width(driver, server, width, c
           var tops = Array.prototype.map.call(cells, function (c) { return Math.round(c.getBoundingClientRect().top); });
           return {width: g.getBoundingClientRect().width, perRow: tops.filter(function (t) { return t === tops[0]; }).length};""")
         assert grid["perRow"] == columns, grid
-        assert grid["width"] <= 44 * 16 + 1, grid
+        assert grid["width"] <= 36 * 16 + 1, grid
     finally:
         set_width(driver, 1440)

@@ -74,6 +74,8 @@ struct DetailPageTests {
         #expect(!books.contains { $0.contains("ISBN_13:") || $0.contains("ISBN_10:") })
         #expect(books.contains { $0.contains("<dd>English</dd>") })
         #expect(TestSupport.text(tree, "popular/index.html").contains(#"<span class="cell__meta cell__byline">1983</span>"#))
+        // Poster grids are at most 36rem wide: their images are chosen for that.
+        #expect(TestSupport.text(tree, "popular/index.html").contains(#"sizes="(min-width: 39rem) 280px, 46.2vw""#))
         #expect(TestSupport.text(tree, "apps/index.html").contains(#"<span class="cell__meta cell__byline">Kakao Corp.</span>"#))
     }
 }
