@@ -4,6 +4,9 @@ enum ImageSlot: Sendable, Equatable {
     /// A grid cell: `columns` square boxes across `main` (72rem at most, 2rem padding each
     /// side, 1rem gaps; below 72rem, 3vw padding and 1.6vw gaps, as `vitrine.css` has them).
     case cell(columns: Int)
+    /// A grid of 2:3 poster cells (`cells: poster`): as `cell`, in a grid at most 36rem wide
+    /// (`vitrine.css`), which it is from about 39rem.
+    case posterCell(columns: Int)
     /// A list row's thumbnail (`layout: list`): 4.5rem wide.
     case thumbnail
     /// A detail page's poster, cover or catalog image: 20rem wide at most.
@@ -12,12 +15,15 @@ enum ImageSlot: Sendable, Equatable {
     case gifBox
     /// A detail page's app icon: 7.5rem square.
     case icon
+    /// A movie page's hero (its backdrop): the width of `main`'s content, 68rem at most.
+    case hero
     /// Anything else (home cards, screenshots): the one URL, no `sizes`.
     case plain
 
     /// Where a gallery's cells show their images: a thumbnail in a list, a cell in a grid.
     static func cells(of gallery: LoadedSite.Gallery) -> ImageSlot {
-        gallery.config.layout == .list ? .thumbnail : .cell(columns: gallery.columns)
+        if gallery.config.layout == .list { return .thumbnail }
+        return gallery.config.cells == .poster ? .posterCell(columns: gallery.columns) : .cell(columns: gallery.columns)
     }
 
     /// The `sizes` attribute; nil for `.plain`.
@@ -28,10 +34,16 @@ enum ImageSlot: Sendable, Equatable {
             let wide = (1088.0 - 16.0 * (count - 1)) / count
             let narrow = (94.0 - 1.6 * (count - 1)) / count
             return "(min-width: 72rem) \(Self.twoDecimals(wide))px, \(Self.twoDecimals(narrow))vw"
+        case .posterCell(let columns):
+            let count = Double(max(columns, 1))
+            let capped = (576.0 - 16.0 * (count - 1)) / count
+            let narrow = (94.0 - 1.6 * (count - 1)) / count
+            return "(min-width: 39rem) \(Self.twoDecimals(capped))px, \(Self.twoDecimals(narrow))vw"
         case .thumbnail: return "4.5rem"
         case .detail: return "20rem"
         case .gifBox: return "160px"
         case .icon: return "7.5rem"
+        case .hero: return "(min-width: 72rem) 68rem, 94vw"
         case .plain: return nil
         }
     }

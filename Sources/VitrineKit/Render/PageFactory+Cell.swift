@@ -22,8 +22,22 @@ extension PageFactory {
             isFavorite: site.favoriteIDs.contains(item.id),
             id: item.id.description,
             owner: ownerView(item.id, withNote: false),
-            isNew: isNew
+            isNew: isNew,
+            byline: Self.byline(of: item)
         )
+    }
+
+    /// A list row's line under the title: a movie's release year, an app's seller.
+    static func byline(of item: Item) -> String? {
+        switch item.details {
+        case .movie(let movie)?:
+            return Format.nonEmpty(movie.releaseDate).flatMap { date in
+                let year = date.prefix(4)
+                return year.count == 4 && year.allSatisfy(\.isASCII) && year.allSatisfy(\.isNumber) ? String(year) : nil
+            }
+        case .app(let app)?: return Format.nonEmpty(app.seller)
+        default: return nil
+        }
     }
 
     /// An item's rating as the caption shows it: a score (`7.3`) out of a scale, or a GIF's

@@ -11,6 +11,7 @@ extension PageFactory {
         // Without `baseURL` the page's address is only known in the browser: copy and the
         // share sheet resolve `index.html` there; links that need an absolute URL are left out.
         let shareURL = absoluteURL(here) ?? "index.html"
+        let share = shareLinks(title: title, pageURL: shareURL, absolute: absoluteURL(here) != nil, imageURL: (detailImage(item) ?? picture)?.src)
         var (gif, movie, book, app, entry): (GIFView?, MovieView?, BookView?, AppView?, EntryView?)
         switch item.details {
         case .gif(let details)?: gif = gifView(details, item: item)
@@ -40,14 +41,16 @@ extension PageFactory {
             originHref: SafeURL.link(item.link),
             originLabel: SafeURL.link(item.link) == nil
                 ? nil : (item.kind == .entry ? strings.source : ThemeStrings.fill(strings.viewOn, ["source": item.id.source.label])),
-            share: shareLinks(title: title, pageURL: shareURL, absolute: absoluteURL(here) != nil, imageURL: (detailImage(item) ?? picture)?.src),
+            share: share,
             shareURL: shareURL,
             prev: prev,
             next: next,
             back: back,
             isFavorite: isFavorite,
             favoriteLabel: isFavorite ? strings.ownersPick : strings.notInFavorites,
-            owner: ownerView(item.id, withNote: true)
+            owner: ownerView(item.id, withNote: true),
+            sharePrimary: share.filter(\.needsScript),
+            shareMore: share.filter { !$0.needsScript }
         )
     }
 
@@ -93,7 +96,8 @@ extension PageFactory {
             voteCount: movie.voteCount.map { strings.count($0, \.votesOne, \.votesMany) },
             releaseDate: Format.nonEmpty(movie.releaseDate).map { strings.date($0) },
             overview: Format.nonEmpty(movie.overview),
-            originalTitle: Format.nonEmpty(movie.originalTitle).flatMap { $0 == title ? nil : $0 }
+            originalTitle: Format.nonEmpty(movie.originalTitle).flatMap { $0 == title ? nil : $0 },
+            backdrop: image(movie.backdrop, alt: "", slot: .hero, eager: true)
         )
     }
 
@@ -108,8 +112,8 @@ extension PageFactory {
             categories: Format.list(book.categories),
             description: Format.nonEmpty(book.description),
             rating: book.averageRating.map { Format.oneDecimal($0) + " / 5" + (book.ratingsCount.map { " (\(strings.count($0, \.ratingsOne, \.ratingsMany)))" } ?? "") },
-            identifiers: Format.list(book.identifiers),
-            language: Format.nonEmpty(book.language)
+            identifiers: Format.list(Format.identifiers(book.identifiers)),
+            language: Format.nonEmpty(book.language).map { Format.languageName($0, in: config.language) }
         )
     }
 
@@ -126,11 +130,11 @@ extension PageFactory {
             rating: app.averageRating.map(Format.oneDecimal),
             ratingCount: app.ratingCount.map { strings.count($0, \.ratingsOne, \.ratingsMany) },
             category: Format.nonEmpty(app.category) ?? Format.list(app.genres),
-            size: app.fileSizeBytes.map(Format.megabytes),
+            size: app.fileSizeBytes.map(Format.fileSize),
             version: Format.nonEmpty(app.version),
             ageRating: Format.nonEmpty(app.ageRating),
             price: Format.nonEmpty(app.price),
-            languages: Format.list(app.languages),
+            languages: Format.languageNames(app.languages, in: config.language),
             screenshots: screenshots,
             hasScreenshots: !screenshots.isEmpty,
             description: Format.nonEmpty(app.description),

@@ -129,7 +129,6 @@ struct PageFactory: Sendable {
                 $0.element, from: here, position: $0.offset, columns: gallery.columns, slot: .cells(of: gallery),
                 isNew: gallery.newIDs.contains($0.element.id))
         }
-        let total = max(gallery.snapshot.totalResults, gallery.items.count)
         let title =
             number > 1
             ? ThemeStrings.fill(strings.galleryPage, ["title": gallery.config.title, "number": String(number)]) : gallery.config.title
@@ -148,8 +147,9 @@ struct PageFactory: Sendable {
             heading: gallery.config.title,
             introHTML: number == 1 ? gallery.intro.map { RenderedHTML(html: $0.html) } : nil,
             resultCount: gallery.favorites != nil
-                ? strings.count(total, \.favoritesOne, \.favoritesMany)
-                : total == 0 ? strings.noResults : strings.count(total, \.resultsOne, \.resultsMany),
+                ? strings.count(gallery.items.count, \.favoritesOne, \.favoritesMany)
+                : shownCount(shown: gallery.items.count, reported: gallery.snapshot.totalResults),
+            resultSource: gallery.favorites != nil || gallery.items.isEmpty ? nil : sourceNote(gallery.config.source),
             columns: gallery.columns,
             layout: gallery.config.layout == .list ? gallery.config.layout.rawValue : nil,
             cellShape: gallery.config.cells == .poster ? gallery.config.cells.rawValue : nil,

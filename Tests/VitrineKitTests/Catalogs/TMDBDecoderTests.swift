@@ -35,7 +35,8 @@ struct TMDBDecoderTests {
         #expect(venom.link == "https://www.themoviedb.org/movie/912649")
         #expect(venom.image?.oneSize == Picture(url: "https://image.tmdb.org/t/p/w342/aosm8NMQ3UyoBVpSxyimorCQykC.jpg", width: 342, height: 513))
         #expect(venom.movie?.poster?.url == "https://image.tmdb.org/t/p/w500/aosm8NMQ3UyoBVpSxyimorCQykC.jpg")
-        #expect(venom.movie?.backdrop == Picture(url: "https://image.tmdb.org/t/p/w780/8rpDcsfLJypbO6vREc0547VKqEv.jpg", width: 780, height: 439))
+        #expect(venom.movie?.backdrop?.oneSize == Picture(url: "https://image.tmdb.org/t/p/w780/8rpDcsfLJypbO6vREc0547VKqEv.jpg", width: 780, height: 439))
+        #expect(venom.movie?.backdrop?.renditions?.map(\.width) == [300, 780, 1280])  // the hero's sizes
         #expect(venom.movie?.voteAverage == 6.657)
         #expect(venom.movie?.releaseDate == "2024-10-22")
 

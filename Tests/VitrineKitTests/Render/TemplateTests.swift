@@ -101,7 +101,8 @@ struct TemplateTests {
         #expect(html.contains(#"rel="prev" href="../giphy-a/index.html""#))
         #expect(html.contains(#"rel="next" href="../giphy-c/index.html""#))
         #expect(html.contains(#"data-share-url="https://example.com/items/x/index.html""#))
-        #expect(html.contains("View on the source"))
+        // An app's store link is its badge by the artwork (issue 37); the rest have the button.
+        #expect(html.contains(kind == "app" ? "data-store-badge" : "View on the source"))
         #expect(html.contains(#"property="og:image""#))
         Check.hostileEscaped(html)
 
@@ -539,20 +540,24 @@ private enum Sample {
                 ),
             originHref: "https://origin.example/x/1",
             originLabel: "View on the source",
-            share: [
-                ShareLink(network: "copy", label: "Copy link", href: "https://example.com/items/x/index.html", needsScript: true),
-                ShareLink(network: "native", label: "Share…", href: "https://example.com/items/x/index.html", needsScript: true),
-                ShareLink(network: "email", label: "E-mail", href: "mailto:?subject=Item&body=https%3A%2F%2Fexample.com", needsScript: false),
-                ShareLink(network: "x", label: "X", href: "https://x.com/intent/tweet?url=https%3A%2F%2Fexample.com", needsScript: false),
-            ],
+            share: shareLinks,
             shareURL: "https://example.com/items/x/index.html",
             prev: ItemLink(href: "../giphy-a/index.html", title: "Prev " + hostile),
             next: ItemLink(href: "../giphy-c/index.html", title: "Next " + hostile),
             back: NavLink(title: "Back " + hostile, href: "../../cats/index.html", isCurrent: false),
             isFavorite: true,
-            favoriteLabel: "Owner’s pick"
+            favoriteLabel: "Owner’s pick",
+            sharePrimary: shareLinks.filter(\.needsScript),
+            shareMore: shareLinks.filter { !$0.needsScript }
         )
     }
+
+    static let shareLinks = [
+        ShareLink(network: "copy", label: "Copy link", href: "https://example.com/items/x/index.html", needsScript: true),
+        ShareLink(network: "native", label: "Share…", href: "https://example.com/items/x/index.html", needsScript: true),
+        ShareLink(network: "email", label: "E-mail", href: "mailto:?subject=Item&body=https%3A%2F%2Fexample.com", needsScript: false),
+        ShareLink(network: "x", label: "X", href: "https://x.com/intent/tweet?url=https%3A%2F%2Fexample.com", needsScript: false),
+    ]
 }
 
 @Suite("template search")

@@ -25,18 +25,23 @@ struct TMDBImages: Sendable, Hashable, Codable {
     /// A poster at `preferred` width (2:3, TMDB's required poster ratio), with every
     /// `wNNN` size the configuration lists as its renditions.
     func poster(_ path: String?, preferred: String) -> Picture? {
-        guard var poster = picture(path, size: Self.size(preferred, in: posterSizes), heightPerWidth: 3.0 / 2.0) else { return nil }
-        let sizes = posterSizes.compactMap { size -> Rendition? in
-            guard let rendition = picture(path, size: size, heightPerWidth: 3.0 / 2.0), let width = rendition.width else { return nil }
-            return Rendition(url: rendition.url, width: width, height: rendition.height)
-        }
-        poster.renditions = sizes.count > 1 ? Rendition.ordered(sizes) : nil
-        return poster
+        withRenditions(path, preferred: preferred, sizes: posterSizes, heightPerWidth: 3.0 / 2.0)
     }
 
-    /// A backdrop at `preferred` width (16:9, TMDB's required backdrop ratio).
+    /// A backdrop at `preferred` width (16:9, TMDB's required backdrop ratio), with every
+    /// `wNNN` backdrop size as its renditions: the movie page's hero picks one for the screen.
     func backdrop(_ path: String?, preferred: String) -> Picture? {
-        picture(path, size: Self.size(preferred, in: backdropSizes), heightPerWidth: 9.0 / 16.0)
+        withRenditions(path, preferred: preferred, sizes: backdropSizes, heightPerWidth: 9.0 / 16.0)
+    }
+
+    private func withRenditions(_ path: String?, preferred: String, sizes: [String], heightPerWidth: Double) -> Picture? {
+        guard var main = picture(path, size: Self.size(preferred, in: sizes), heightPerWidth: heightPerWidth) else { return nil }
+        let renditions = sizes.compactMap { size -> Rendition? in
+            guard let rendition = picture(path, size: size, heightPerWidth: heightPerWidth), let width = rendition.width else { return nil }
+            return Rendition(url: rendition.url, width: width, height: rendition.height)
+        }
+        main.renditions = renditions.count > 1 ? Rendition.ordered(renditions) : nil
+        return main
     }
 
     private func picture(_ path: String?, size: String, heightPerWidth: Double) -> Picture? {

@@ -80,6 +80,11 @@ struct ThemeStrings: Codable, Sendable, Equatable {
     var filterMatchesOne = "1 match"
     var filterMatchesMany = "{count} matches"
     var filterNoMatches = "No matches"
+    // The gallery's toolbar and count (issue 37)
+    var shownOfTotal = "{shown} of {total}"
+    var fromSource = "from {source}"
+    var filterPlaceholder = "Filter by title"
+    var aboutGallery = "About this gallery"
     // Detail pages
     var kindGIF = "GIF"
     var kindMovie = "Movie"
@@ -135,6 +140,9 @@ struct ThemeStrings: Codable, Sendable, Equatable {
     var openImage = "Open image"
     var linkCopied = "Link copied."
     var copyFailed = "Could not copy the link."
+    // Detail pages (issue 37)
+    var shareMore = "More"
+    var appStoreBadgeLine = "Download on the"
     // Attribution
     var poweredByGiphy = "Powered By GIPHY"
     var tmdbNotice = "This product uses the TMDB API but is not endorsed or certified by TMDB."

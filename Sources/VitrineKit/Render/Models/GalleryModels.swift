@@ -5,8 +5,10 @@ struct GalleryPage: Sendable, Encodable {
     let name: String
     let heading: String
     let introHTML: RenderedHTML?
-    /// "3,148 results", "1 result", "No results".
+    /// "24 of 3,148" (shown of what the source reported), "24 results", "1 result", "No results".
     let resultCount: String
+    /// "from GIPHY" next to the count; nil for favorites and catalog files.
+    var resultSource: String? = nil
     let columns: Int
     /// `list` for a gallery with `layout: list` (`data-layout` on the grid); nil for a grid.
     var layout: String? = nil
@@ -64,6 +66,8 @@ struct CellView: Sendable, Encodable {
     var owner: OwnerView? = nil
     /// The last refresh that changed its gallery added it: `data-new` and a "New" badge.
     var isNew: Bool = false
+    /// A list row's line under the title for movies (the year) and apps (the seller).
+    var byline: String? = nil
 }
 
 /// Windowed page links: first, last, current ± 2, with gaps; prev/next with `rel`; More.

@@ -34,6 +34,10 @@ struct ItemPage: Sendable, Encodable {
     let favoriteLabel: String
     /// A favorite's own note, rating, date and tags (`item-owner`); nil for other items.
     var owner: OwnerView? = nil
+    /// The share actions shown first: copy the link, the browser's share sheet.
+    var sharePrimary: [ShareLink] = []
+    /// The rest of `share` (e-mail, X, Facebook, the image), behind a "More" disclosure.
+    var shareMore: [ShareLink] = []
 }
 
 struct ItemLink: Sendable, Encodable {
@@ -85,6 +89,8 @@ struct MovieView: Sendable, Encodable {
     let overview: String?
     /// Shown when it differs from the title.
     let originalTitle: String?
+    /// TMDB's backdrop (16:9), the page's hero, with a `srcset` sized for the screen.
+    var backdrop: ImageView? = nil
 }
 
 struct BookView: Sendable, Encodable {

@@ -13,6 +13,7 @@
  *   (f) A gallery with GIFs gets a button that pauses them all: each cell shows its still
  *       (the <source data-still> is made to match), cells loaded later too.
  *   (g) Cross-document view transitions (vitrine.css) are skipped from file://.
+ *   (h) On a phone, the navigation's row is scrolled to the current page's link.
  * Only same-site pages are fetched. From file:// (where fetch of local files fails), links
  * keep their normal behaviour.
  */
@@ -735,9 +736,22 @@
   window.addEventListener("pageswap", quietTransition);
   window.addEventListener("pagereveal", quietTransition);
 
+  // ── (h) The phone navigation ─────────────────────────────────────────────
+  // On a phone the navigation is one row that scrolls sideways (vitrine.css): the current
+  // page's link is scrolled into the middle of it, so the visitor sees where they are.
+
+  function showCurrentNavLink() {
+    var row = $(".site-nav ul");
+    var current = row && $("[aria-current=page]", row);
+    if (!current || row.scrollWidth <= row.clientWidth) return;
+    var item = current.parentNode;
+    row.scrollLeft = Math.max(0, item.offsetLeft - (row.clientWidth - item.offsetWidth) / 2);
+  }
+
   // ── Start ────────────────────────────────────────────────────────────────
 
   function start() {
+    showCurrentNavLink();
     watchImages(doc);
     enhanceShare(doc);
     enhanceFolds(doc);
