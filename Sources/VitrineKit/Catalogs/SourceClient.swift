@@ -62,6 +62,11 @@ struct ClientContext: Sendable {
             }
             throw VitrineError(scrub(message, request), kind: .remote)
         }
+        // An answer that carries a key (an API echoing the request into a field) would put it
+        // into a snapshot, favorites.json and a page: refused whole, from the network or the cache.
+        if Secrets.appear(in: fetched.body, request.secrets + credentials.all) {
+            throw VitrineError(scrub("the answer from \(request.hostAndPort) contains the API key; refused, nothing was stored", request), kind: .remote)
+        }
         let value: T
         do {
             value = try decode(fetched.body)

@@ -139,6 +139,17 @@ enum Secrets {
         return forms.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
     }
 
+    /// Whether `body` holds any secret in a form `scrub` replaces, or with its `/` escaped as
+    /// JSON may write it (`\/`).
+    static func appear(in body: Data, _ secrets: [String]) -> Bool {
+        let text = String(decoding: body, as: UTF8.self)
+        for secret in secrets where !secret.isEmpty {
+            let forms = [secret, encoded(secret), secret.replacingOccurrences(of: "/", with: "\\/")]
+            if forms.contains(where: { text.contains($0) }) { return true }
+        }
+        return false
+    }
+
     /// `text` with every byte but ASCII letters, digits and `-._~` percent-encoded.
     static func encoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text

@@ -187,7 +187,7 @@ final class SearchEndpoint: Sendable {
             let config = loaded.site.config
             let page = GalleryPage(
                 page: factory.context(at: Self.pageSitePath, title: "Search", kind: "search"),
-                name: "search", heading: "Search", introHTML: RenderedHTML(html: SearchPageHTML.form(strings: factory.strings)),
+                name: "search", heading: "Search", introHTML: nil, controlsHTML: RenderedHTML(html: SearchPageHTML.form(strings: factory.strings)),
                 resultCount: "", columns: config.columns, cells: [], isEmpty: false, emptyTitle: factory.strings.noResults, emptyMessage: "",
                 pagination: nil, switcher: [], hasSwitcher: false, favoritesCount: nil, filterIndexHref: nil,
                 cellSizes: ImageSlot.cell(columns: config.columns).sizes ?? "", hasAnimations: false

@@ -1,5 +1,5 @@
 /// The search page's own parts, served from memory by `vitrine serve` only: the form (the
-/// gallery template's intro), its stylesheet and its script. No build contains them.
+/// gallery template's toolbar, `controlsHTML`), its stylesheet and its script. No build contains them.
 enum SearchPageHTML {
     /// The controls, the status line, the error box and the footer the script moves below
     /// the grid (empty state, count, More, keep).
@@ -65,6 +65,7 @@ enum SearchPageHTML {
 
     static let style = #"""
         /* search.css — vitrine serve's search page only. */
+        .toolbar:has([data-search-form]) { display: block; }
         .vsearch { display: flex; flex-wrap: wrap; gap: 0.75rem 1rem; align-items: end; margin: 0 0 0.5rem; }
         .vsearch__field { display: flex; flex-direction: column; gap: 0.25rem; }
         .vsearch__field[hidden] { display: none; }

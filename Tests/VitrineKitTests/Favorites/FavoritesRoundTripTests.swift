@@ -131,7 +131,7 @@ struct FavoritesRoundTripTests {
         let base = server.baseURL
         let fetch = FetchOptions(
             mode: .snapshotsFirst, endpoints: APIEndpoints(giphy: base, tmdb: base, googleBooks: base, itunes: base),
-            credentials: APICredentials(giphyKey: "k"), cacheDirectory: site.appendingPathComponent("cache"), cacheMaxAge: .zero
+            credentials: APICredentials(giphyKey: "test-giphy-key"), cacheDirectory: site.appendingPathComponent("cache"), cacheMaxAge: .zero
         )
         let options = BuildOptions(site: site, siteLabel: "site", output: site.appendingPathComponent("public"), fetch: fetch)
         let summary = try await SiteBuilder().build(options)

@@ -84,7 +84,7 @@ struct FavoritesServiceTests {
         let base = server.baseURL
         let fetch = FetchOptions(
             mode: .snapshotsFirst, endpoints: APIEndpoints(giphy: base, tmdb: base, googleBooks: base, itunes: base),
-            credentials: APICredentials(giphyKey: "k"), cacheDirectory: site.appendingPathComponent("cache")
+            credentials: APICredentials(giphyKey: "test-giphy-key"), cacheDirectory: site.appendingPathComponent("cache")
         )
         #expect(try await service(site, fetch: fetch).add("giphy:zzz") == .added(title: "Looked up", count: 1, limit: 20))
         await #expect(throws: VitrineError("cannot add 'giphy:nope': HTTP 404 from 127.0.0.1:\(server.port): Not Found (status 404)")) {
@@ -105,7 +105,7 @@ struct FavoritesServiceTests {
         let base = server.baseURL
         var fetch = FetchOptions(
             mode: .snapshotsFirst, endpoints: APIEndpoints(giphy: base, tmdb: base, googleBooks: base, itunes: base),
-            credentials: APICredentials(giphyKey: "k"), cacheDirectory: site.appendingPathComponent("cache"), cacheMaxAge: .zero
+            credentials: APICredentials(giphyKey: "test-giphy-key"), cacheDirectory: site.appendingPathComponent("cache"), cacheMaxAge: .zero
         )
         let options = BuildOptions(site: site, siteLabel: "site", output: site.appendingPathComponent("public"), fetch: fetch)
         try await SiteBuilder().build(options)

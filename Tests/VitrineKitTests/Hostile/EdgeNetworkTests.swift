@@ -68,6 +68,42 @@ struct EdgeNetworkTests {
         }
     }
 
+    /// Everything under `folder`, as text: where a key must never be.
+    static func everything(under folder: URL) -> String {
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        return files.compactMap { FileManager.default.contents(atPath: $0.path) }.map { String(decoding: $0, as: UTF8.self) }.joined()
+    }
+
+    @Test func anAnswerThatEchoesTheKeyIsRefusedAndStoredNowhere() async throws {
+        let key = "abc/def+SECRET"
+        // An API that copies the request into a field: the key, as given or percent-encoded.
+        let server = try await StubServer.start { request in
+            if request.path == "/3/configuration" { return .json(StubBodies.tmdbConfiguration(base: URL(string: "http://127.0.0.1")!)) }
+            if request.path.hasPrefix("/3/movie/") {
+                return .json(StubBodies.tmdbMovie(id: 550).replacingOccurrences(of: "\"overview\":\"", with: "\"overview\":\"\(request.rawQuery) "))
+            }
+            let echoed = Secrets.encoded(request.query["api_key"] ?? "")
+            return .json(StubBodies.giphy(offset: 0, count: 3, total: 3).replacingOccurrences(of: #""username":"""#, with: #""username":"\#(echoed)""#))
+        }
+        defer { Task { await server.stop() } }
+        let site = try FetchTestSite(server: server, galleries: Self.cats)
+        let credentials = APICredentials(giphyKey: key, tmdbKey: key)
+        do {
+            try await site.build(site.options(credentials: credentials))
+            Issue.record("a gallery whose only answer carries the key has nothing to show")
+        } catch let error as VitrineError {
+            #expect(error.message.contains("contains the API key; refused, nothing was stored"), "\(error.message)")
+            #expect(!error.message.contains("SECRET"), "\(error.message)")
+        }
+        // By id (favorites add) the same: nothing stored, the file as it was.
+        let file = site.folder.appendingPathComponent("favorites.json")
+        let before = try? Data(contentsOf: file)
+        let service = FavoritesService(options: site.options(credentials: credentials))
+        await #expect(throws: VitrineError.self) { try await service.add("tmdb:550") }
+        #expect((try? Data(contentsOf: file)) == before)
+        #expect(!Self.everything(under: site.folder.deletingLastPathComponent()).contains("SECRET"))
+    }
+
     // MARK: 6. A by-id lookup that answers with another id
 
     static func tmdbServer(answering id: Int) async throws -> StubServer {

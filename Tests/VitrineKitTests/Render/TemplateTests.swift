@@ -258,7 +258,8 @@ struct TemplateTests {
         // page.inlineStyles: the theme's own stylesheets (the 404 page without baseURL), refused
         // by `PageFactory.inlinable` when they hold `</style`.
         // noteHTML: a favorite's `note` (RenderedHTML, the same libcmark safe mode).
-        let allowed: Set<String> = ["introHTML", "bodyHTML", "descriptionHTML", "noteHTML", "page.jsonLD", "page.inlineStyles"]
+        // controlsHTML: vitrine's own search form, only on `vitrine serve`'s search page.
+        let allowed: Set<String> = ["introHTML", "bodyHTML", "descriptionHTML", "noteHTML", "controlsHTML", "page.jsonLD", "page.inlineStyles"]
         let pattern = try NSRegularExpression(pattern: #"\{\{\{\s*([^}]*?)\s*\}\}\}|\{\{&\s*([^}]*?)\s*\}\}"#)
         for (name, text) in try Theme.templateSources() {
             let range = NSRange(text.startIndex..., in: text)

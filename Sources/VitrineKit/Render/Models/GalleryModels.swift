@@ -5,6 +5,9 @@ struct GalleryPage: Sendable, Encodable {
     let name: String
     let heading: String
     let introHTML: RenderedHTML?
+    /// Controls vitrine itself writes into the toolbar, unfolded: the search form of
+    /// `vitrine serve`'s search page. Nil on every page of a built site.
+    var controlsHTML: RenderedHTML? = nil
     /// "24 of 3,148" (shown of what the source reported), "24 results", "1 result", "No results".
     let resultCount: String
     /// "from GIPHY" next to the count; nil for favorites and catalog files.
