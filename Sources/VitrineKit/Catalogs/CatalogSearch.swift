@@ -84,10 +84,11 @@ public struct CatalogSearch: Sendable {
         let gallery = GalleryConfig(
             name: "search", title: "search", source: source, query: text, list: source == .tmdb ? .search : nil, ids: [], path: nil, country: nil,
             limit: page * Self.pageSize, perPage: nil, columns: nil)
-        // Outside a site, the HTTP cache goes to the temporary folder, not into the current one.
+        // Outside a site nothing is written: no cache in the current folder, and none in a
+        // shared temporary one another user could fill or link elsewhere.
         var options = options
         if options.fetch.cacheDirectory == nil, !FileManager.default.fileExists(atPath: options.site.appendingPathComponent("site.yml").path) {
-            options.fetch.cacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("vitrine-search-cache/http")
+            options.fetch.diskCache = false
         }
         let session = FetchSession(options: options, logger: logger)
         let found: SearchResult
@@ -100,13 +101,16 @@ public struct CatalogSearch: Sendable {
             throw VitrineError("search '\(text)' (\(source.rawValue)): \(error.message)", kind: error.kind)
         }
         await session.close()
-        let (items, _) = Item.checked(found.items, file: "search", data: nil) { _ in [] }
+        // An id its source could not take back (`ids:`, `favorites add`) is no result: it would
+        // only print an add line that fails, or one a shell reads as more than an id.
+        let (checked, _) = Item.checked(found.items, file: "search", data: nil) { _ in [] }
+        let items = checked.filter { GalleryConfig.isValidID($0.id.value, of: $0.id.source) }
         let hits = items.dropFirst((page - 1) * Self.pageSize).map { Self.hit($0, siteArgument: siteArgument) }
         return Page(source: source.rawValue, query: text, page: page, totalResults: max(found.totalResults, items.count), results: Array(hits))
     }
 
     static func hit(_ item: Item, siteArgument: String?) -> Hit {
-        var hit = Hit(id: item.id.description, title: item.title, link: item.link, add: "vitrine favorites add \(item.id)")
+        var hit = Hit(id: item.id.description, title: item.title, link: item.link, add: "vitrine favorites add " + shellQuoted(item.id.description))
         if let siteArgument { hit.add += " " + shellQuoted(siteArgument) }
         switch item.details {
         case .movie(let movie):
@@ -130,7 +134,7 @@ public struct CatalogSearch: Sendable {
 
     /// `my site` → `'my site'`: an argument a shell reads back as typed.
     static func shellQuoted(_ text: String) -> String {
-        let plain = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./~".contains($0)) }
+        let plain = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./~:".contains($0)) }
         return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

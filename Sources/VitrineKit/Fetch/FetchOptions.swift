@@ -25,6 +25,9 @@ public struct FetchOptions: Sendable {
     public var credentials: APICredentials
     /// Raw HTTP responses; default `SITE/.vitrine-cache/http` (outside the output).
     public var cacheDirectory: URL?
+    /// Keep answers on disk (`cacheDirectory`); false for a command outside any site, which
+    /// has no folder of its own to keep them in (`vitrine search` elsewhere).
+    public var diskCache = true
     /// How long a cached response is used without asking again.
     public var cacheMaxAge: Duration
     /// Connect and whole-request time limits.

@@ -12,9 +12,9 @@ struct FetchSession {
         let fetch = options.fetch
         transport = fetch.transport ?? AsyncHTTPClientTransport(timeouts: fetch.timeouts)
         let cacheDirectory = fetch.cacheDirectory ?? options.site.appendingPathComponent(".vitrine-cache/http")
-        HTTPCache.removeLeftovers(in: cacheDirectory)
+        if fetch.diskCache { HTTPCache.removeLeftovers(in: cacheDirectory) }
         client = FetchClient(
-            transport: transport, cache: HTTPCache(directory: cacheDirectory, maxAge: fetch.cacheMaxAge),
+            transport: transport, cache: fetch.diskCache ? HTTPCache(directory: cacheDirectory, maxAge: fetch.cacheMaxAge) : nil,
             retry: fetch.retry, maxInFlight: fetch.concurrency, logger: logger,
             sleep: fetch.sleep ?? { try await Task.sleep(for: $0) }
         )

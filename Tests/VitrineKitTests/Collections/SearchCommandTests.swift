@@ -89,4 +89,22 @@ struct SearchCommandTests {
         #expect(run.status == 64)
         #expect(run.stderr == "error: search 'cats' (giphy): GIPHY_API_KEY is not set\n", "\(run.stderr)")
     }
+    @Test func anIDNoCommandCouldTakeIsNoResultAndNothingIsWrittenOutsideASite() async throws {
+        // A hostile API: ids a shell would read as more than an id, beside one good id.
+        let server = try await StubServer.start { _ in
+            let body = StubBodies.giphy(offset: 0, count: 3, total: 3)
+                .replacingOccurrences(of: #""id":"g0""#, with: #""id":"abc$(touch pwned)""#)
+                .replacingOccurrences(of: #""id":"g1""#, with: #""id":"a b;c""#)
+            return .json(body)
+        }
+        defer { Task { await server.stop() } }
+        let folder = try TestSupport.temporaryDirectory()
+        let run = try await LiveCLITests.spawn(
+            ["search", "giphy", "cats"], in: folder, environment: ["VITRINE_GIPHY_URL": server.baseURL.absoluteString, "GIPHY_API_KEY": "giphy-SECRET-key-2"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("giphy:g2  Cat 2 GIF\n    vitrine favorites add giphy:g2\n"), "\(run.stdout)")
+        #expect(!run.stdout.contains("pwned") && !run.stdout.contains("a b;c"), "\(run.stdout)")
+        // No cache in the current folder (no site there), and no file anywhere under it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
 }

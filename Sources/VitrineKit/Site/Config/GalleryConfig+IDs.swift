@@ -50,12 +50,16 @@ extension GalleryConfig {
             }
             value = typed.value
         }
-        // A catalog's ids are its own: any 1–200 printable characters.
-        let valid = source.idForm.map { value.range(of: $0.pattern, options: .regularExpression) != nil } ?? ItemID.isValid(value: value)
-        guard valid else {
+        guard isValidID(value, of: source) else {
             try fail("\(source.label) ids are \(source.idForm?.description ?? "1–200 printable characters"); '\(written)' in \(path) is not")
         }
         return value
+    }
+
+    /// Whether `value` has the form of `source`'s ids; a catalog's ids are its own: any
+    /// 1–200 printable characters.
+    static func isValidID(_ value: String, of source: Source) -> Bool {
+        source.idForm.map { value.range(of: $0.pattern, options: .regularExpression) != nil } ?? ItemID.isValid(value: value)
     }
 }
 
