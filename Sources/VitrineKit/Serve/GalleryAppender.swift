@@ -11,13 +11,18 @@ struct GalleryAppender {
 
     var file: URL { site.appendingPathComponent("site.yml") }
 
-    /// Appends `search` as a new gallery and returns its name.
+    /// Appends `search` as a new gallery and returns its name. Under the file's lock, read and
+    /// written in one go, so two keeps at once both land and neither loses the other; written
+    /// through a symbolic link, keeping the file's mode (`AtomicFile`).
     func append(_ search: SearchRequest) throws(VitrineError) -> String {
-        guard let data = FileManager.default.contents(atPath: file.path), let text = String(data: data, encoding: .utf8) else {
+        let target = try AtomicFile.destination(of: file, label: label)
+        let lock = try FileLock(target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).lock"), label: label)
+        defer { withExtendedLifetime(lock) {} }
+        guard let data = FileManager.default.contents(atPath: target.path), let text = String(data: data, encoding: .utf8) else {
             throw VitrineError(file: label, "cannot read")
         }
         let config = try SiteConfig.parse(text, file: label)
-        let name = uniqueName(for: search, taken: Set(config.galleries.map(\.name)))
+        let name = uniqueName(for: search, taken: Set(config.galleries.map(\.name) + config.favoriteGalleries.map(\.name)))
         let edited = try Self.appending(Self.entry(for: search, name: name), to: text, file: label)
         let parsed: SiteConfig
         do throws(VitrineError) {
@@ -28,16 +33,13 @@ struct GalleryAppender {
         guard parsed.galleries.count == config.galleries.count + 1, parsed.galleries.last?.name == name else {
             throw VitrineError(file: label, "the gallery could not be added safely; site.yml was not changed")
         }
-        do {
-            try Data(edited.utf8).write(to: file, options: .atomic)
-        } catch {
-            throw VitrineError(file: label, "cannot write: \(error.localizedDescription)", kind: .output)
-        }
+        try AtomicFile.write(Data(edited.utf8), to: file, label: label)
         return name
     }
 
     /// A slug of the search (`cats`, `top-rated`, `search`) not used by a gallery, a reserved
-    /// folder or an existing snapshot: `cats-2` when `cats` is taken.
+    /// folder, an existing snapshot, a content page or a static folder (a gallery there would
+    /// take the page's place): `cats-2` when `cats` is taken.
     func uniqueName(for search: SearchRequest, taken: Set<String>) -> String {
         var base: String
         switch search.source {
@@ -49,7 +51,9 @@ struct GalleryAppender {
         var candidate = base
         var number = 1
         while taken.contains(candidate) || !SiteConfig.isValidName(candidate)
-            || FileManager.default.fileExists(atPath: site.appendingPathComponent("data/\(candidate).json").path)
+            || ["data/\(candidate).json", "content/\(candidate).md", "static/\(candidate)"].contains(where: {
+                FileManager.default.fileExists(atPath: site.appendingPathComponent($0).path)
+            })
         {
             number += 1
             candidate = "\(base)-\(number)"
@@ -100,6 +104,12 @@ struct GalleryAppender {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += String(format: "\\x%02X", scalar.value)
+            // What a YAML reader would fold or refuse (C1 controls, NEL, the line and paragraph
+            // separators), and what hides text (bidi controls, BOM, non-characters): escaped,
+            // so the query read back is the query typed.
+            case _ where (0x80...0x9F).contains(scalar.value) || [0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF, 0x200E, 0x200F].contains(scalar.value)
+                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
+                result += String(format: "\\u%04X", scalar.value)
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -355,4 +355,43 @@ struct SearchEndpointTests {
             #expect(try await eventually(20) { try await served.request("cats/").status == 200 })
         }
     }
+    @Test func aKeptQueryParsesWhateverItsCharacters() throws {
+        // NEL, the line and paragraph separators, a C1 control and a bidi override: a YAML
+        // reader folds or refuses them unless they are escaped.
+        let query = "a\u{85}b\u{2028}c\u{2029}d\u{9B}e\u{202E}f"
+        let edited = try GalleryAppender.appending(
+            GalleryAppender.entry(for: SearchRequest(source: .giphy, query: query), name: "odd"), to: "title: T\n", file: "site.yml")
+        #expect(!edited.unicodeScalars.contains { $0.value >= 0x80 && $0.value <= 0x9F || $0.value == 0x2028 || $0.value == 0x202E })
+        // It parses (raw, a C1 control stops the YAML reader and NEL is folded to a space),
+        // and the query read back is the typed one as the one text policy keeps it: the C1
+        // controls (NEL among them) out, the rest as typed.
+        #expect(try SiteConfig.parse(edited, file: "site.yml").galleries.last?.query == "ab\u{2028}c\u{2029}de\u{202E}f")
+    }
+
+    @Test func keepingTakesNoNameAPageOrAnotherListHasAndLosesNoGalleryToAnother() async throws {
+        let site = try TestSupport.temporaryDirectory("vitrine-keep").appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("content"), withIntermediateDirectories: true)
+        try Data("# About\n".utf8).write(to: site.appendingPathComponent("content/about.md"))
+        // The real file elsewhere, read-write for its owner only; site.yml a link to it.
+        let real = site.deletingLastPathComponent().appendingPathComponent("real-site.yml")
+        try Data("title: T\ngalleries:\n  - name: reading\n    source: favorites\n".utf8).write(to: real)
+        chmod(real.path, 0o600)
+        try FileManager.default.createSymbolicLink(at: site.appendingPathComponent("site.yml"), withDestinationURL: real)
+        let appender = GalleryAppender(site: site, label: "site/site.yml")
+        #expect(try appender.append(SearchRequest(source: .giphy, query: "about")) == "about-2")
+        #expect(try appender.append(SearchRequest(source: .giphy, query: "reading")) == "reading-2")
+        // Eight keeps at once: each lands.
+        try await withThrowingTaskGroup(of: String.self) { group in
+            for number in 1...8 {
+                group.addTask { try await TestSupport.offPool { try appender.append(SearchRequest(source: .giphy, query: "race \(number)")) } }
+            }
+            for try await _ in group {}
+        }
+        let names = try SiteConfig.parse(String(contentsOf: real, encoding: .utf8), file: "site.yml").galleries.map(\.name)
+        #expect(Set(names) == Set(["about-2", "reading-2"] + (1...8).map { "race-\($0)" }), "\(names)")
+        // Written through the link, the mode kept.
+        let attributes = try FileManager.default.attributesOfItem(atPath: site.appendingPathComponent("site.yml").path)
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        #expect((try FileManager.default.attributesOfItem(atPath: real.path)[.posixPermissions] as? Int) == 0o600)
+    }
 }
