@@ -22,18 +22,22 @@ struct FetchStamp: Sendable, Equatable {
         self.cacheMaxAge = cacheMaxAge
     }
 
-    /// How long a response's headers allow keeping it: `Cache-Control: max-age=N` (`no-store`
-    /// and `no-cache` are 0), else `Expires` less `Date`; nil when they say neither.
+    /// How long a response's headers allow keeping it: `Cache-Control: max-age=N`, else
+    /// `Expires` less `Date`; nil when they state no period. An answer marked not to be kept
+    /// by HTTP caches (`max-age=0`, `no-cache`, `no-store`, an `Expires` already past, as
+    /// Google's APIs send with many answers) states no period either: counted as stale from
+    /// its first second, every snapshot of the source would be, on every build.
     static func permittedAge(_ headers: [String: String]) -> Int? {
         if let control = headers["cache-control"]?.lowercased() {
             for directive in control.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-                if directive == "no-store" || directive == "no-cache" { return 0 }
-                if directive.hasPrefix("max-age="), let seconds = Int(directive.dropFirst("max-age=".count)) { return max(0, seconds) }
+                if directive == "no-store" || directive == "no-cache" { return nil }
+                if directive.hasPrefix("max-age="), let seconds = Int(directive.dropFirst("max-age=".count)) { return seconds > 0 ? seconds : nil }
             }
         }
         if let expires = headers["expires"].flatMap(httpDate) {
             let date = headers["date"].flatMap(httpDate) ?? Date()
-            return max(0, Int(expires.timeIntervalSince(date)))
+            let seconds = Int(expires.timeIntervalSince(date))
+            return seconds > 0 ? seconds : nil
         }
         return nil
     }
@@ -129,7 +133,7 @@ struct StaleCopies {
         guard !unknownAge.isEmpty else { return lines }
         let list = unknownAge.count > 3 ? unknownAge.prefix(3).joined(separator: ", ") + ", …" : unknownAge.joined(separator: ", ")
         return lines + [
-            "\(Format.count(unknownAge.count, "Google Books copy", "Google Books copies")) (\(list)) came without a cache header, so how long Google allows keeping \(unknownAge.count == 1 ? "it" : "them") is unknown; refresh now and then (vitrine build --refresh)"
+            "\(Format.count(unknownAge.count, "Google Books copy", "Google Books copies")) (\(list)) came without a period in their cache header, so how long Google allows keeping \(unknownAge.count == 1 ? "it" : "them") is unknown; refresh now and then (vitrine build --refresh)"
         ]
     }
 

@@ -107,7 +107,8 @@ struct GalleryAppender {
             // What a YAML reader would fold or refuse (C1 controls, NEL, the line and paragraph
             // separators), and what hides text (bidi controls, BOM, non-characters): escaped,
             // so the query read back is the query typed.
-            case _ where (0x80...0x9F).contains(scalar.value) || [0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF, 0x200E, 0x200F].contains(scalar.value)
+            case _
+            where (0x80...0x9F).contains(scalar.value) || [0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF, 0x200E, 0x200F].contains(scalar.value)
                 || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
                 result += String(format: "\\u%04X", scalar.value)
             default: result.unicodeScalars.append(scalar)
