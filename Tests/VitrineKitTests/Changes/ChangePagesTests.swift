@@ -138,6 +138,23 @@ struct ChangePagesTests {
         #expect(Self.cells(TestSupport.text(tree, "cats/index.html")).new == [])
         #expect(tree["cats/changes/index.html"] == nil && tree["cats/changes.xml"] == nil)
         #expect(summary.warnings.contains { $0.hasPrefix("site/data/cats.changes.json") && $0.hasSuffix("'cats' is shown without its changes") }, "\(summary.warnings)")
+        // A hand edit: a time that is no time is the same warning; one with an offset reads as
+        // its instant, written in UTC on the page and in the feed.
+        try await moving.refresh([1, 2, 3, 4], hours: 2)
+        let good = try String(contentsOf: record, encoding: .utf8)
+        let at = try #require(good.firstMatch(of: /"at" : "([0-9T:-]+)Z"/)?.output.1)
+        try Data(good.replacingOccurrences(of: "\"\(at)Z\"", with: #""<b>x""#).utf8).write(to: record)
+        let hostile = try await moving.site.build(moving.site.options(.offline))
+        #expect(hostile.warnings.contains { $0.contains("is not an RFC 3339 time") && $0.hasSuffix("'cats' is shown without its changes") }, "\(hostile.warnings)")
+        #expect(try TestSupport.tree(moving.site.output)["cats/changes/index.html"] == nil)
+        let date = try #require(RFC3339.date(from: "\(at)Z"))
+        let local = DateFormatter()
+        local.locale = Locale(identifier: "en_US_POSIX")
+        local.timeZone = TimeZone(secondsFromGMT: 9 * 3600)
+        local.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'+09:00'"
+        try Data(good.replacingOccurrences(of: "\"\(at)Z\"", with: "\"\(local.string(from: date))\"").utf8).write(to: record)
+        let changes = TestSupport.text(try await moving.offline(), "cats/changes/index.html")
+        #expect(changes.contains("datetime=\"\(at)Z\""), "the instant, in UTC")
         // No record: no badges either (and a rebuild notices the record is gone).
         try FileManager.default.removeItem(at: record)
         tree = try await moving.offline()
