@@ -53,6 +53,7 @@ extension GalleryConfig {
         // A catalog's ids are its own: any 1–200 printable characters.
         let valid = source.idForm.map { value.range(of: $0.pattern, options: .regularExpression) != nil } ?? ItemID.isValid(value: value)
         guard valid else {
+            if let hint = ItemID.nearMiss(written) { try fail("'\(written)' in \(path) is no \(source.label) id: \(hint)") }
             try fail("\(source.label) ids are \(source.idForm?.description ?? "1–200 printable characters"); '\(written)' in \(path) is not")
         }
         return value
