@@ -51,8 +51,10 @@ struct ReadingListEndToEndTests {
             return run
         }
 
-        /// `vitrine search … --json`: the first result's id.
-        func firstFound(_ source: String, _ query: String, site: String) async throws -> String {
+        /// `vitrine new SITE --source SOURCE` (published at example.org), then `vitrine search
+        /// SOURCE QUERY --json`: the first result's id.
+        func newSite(_ site: String, source: String, thenSearch query: String) async throws -> String {
+            #expect(try await run(["new", site, "--source", source, "--base-url", "https://example.org/"]).status == 0)
             let search = try await run(["search", source, query, "--json", "--site", site])
             #expect(search.status == 0, "\(search.stderr)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [String: Any])
@@ -98,9 +100,7 @@ struct ReadingListEndToEndTests {
         let server = try await Self.server()
         defer { Task { await server.stop() } }
         let shell = try Shell(server)
-        #expect(try await shell.run(["new", "books", "--source", "google-books", "--base-url", "https://example.org/"]).status == 0)
-
-        let found = try await shell.firstFound("google-books", "google story", site: "books")
+        let found = try await shell.newSite("books", source: "google-books", thenSearch: "google story")
         #expect(found == "books:b0")
         let add = try await shell.run([
             "favorites", "add", "https://books.google.com/books?id=zyTCAlFPjgYC", "books", "--tag", "read", "--rating", "4.5",
@@ -175,9 +175,7 @@ struct ReadingListEndToEndTests {
         let server = try await Self.server()
         defer { Task { await server.stop() } }
         let shell = try Shell(server)
-        #expect(try await shell.run(["new", "movies", "--source", "tmdb", "--base-url", "https://example.org/"]).status == 0)
-
-        let found = try await shell.firstFound("tmdb", "fight club", site: "movies")
+        let found = try await shell.newSite("movies", source: "tmdb", thenSearch: "fight club")
         #expect(found == "tmdb:100")
         try shell.append("  - name: picks\n    title: Picks\n    source: tmdb\n    ids: [550, \(found), 999]\n", to: "movies/site.yml")
         let watched = try await shell.run([
