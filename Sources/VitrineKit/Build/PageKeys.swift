@@ -96,7 +96,7 @@ struct PageKeys {
             for digest in digests[pagination.range(ofPage: page)] {
                 hasher.combine(digest)
             }
-        case .home, .favorites, .content, .notFound, .sitemap, .feed, .filterIndex, .changes, .changesFeed:
+        case .home, .favorites, .content, .notFound, .sitemap, .feed, .filterIndex, .changes, .changesFeed, .galleryFeed:
             return nil
         }
         return hasher.finalize()

@@ -16,6 +16,8 @@ struct PagePlan: Sendable {
         /// when it has a change record.
         case changes(index: Int)
         case changesFeed(index: Int)
+        /// A favorites gallery's Atom feed of its entries (`<gallery>/feed.xml`).
+        case galleryFeed(index: Int)
     }
 
     let pages: [(path: SitePath, job: Job)]
@@ -63,6 +65,9 @@ struct PagePlan: Sendable {
             if !site.favorites.isEmpty { pages.append((.feed, .feed)) }
             for (index, gallery) in site.galleries.enumerated() where gallery.changes != nil {
                 pages.append((.changesFeed(gallery.config.name), .changesFeed(index: index)))
+            }
+            for (index, gallery) in site.galleries.enumerated() where gallery.favorites != nil && !gallery.items.isEmpty {
+                pages.append((.galleryFeed(gallery.config.name), .galleryFeed(index: index)))
             }
         }
 

@@ -181,6 +181,7 @@ struct PageRenderer: Sendable {
         case .filterIndex(let index): bytes = factory.filterIndexBytes(index)
         case .changes(let index): try theme.render("changes", factory.changesPage(index), into: &bytes)
         case .changesFeed(let index): try theme.render("feed.xml", factory.changesFeed(index), into: &bytes)
+        case .galleryFeed(let index): try theme.render("feed.xml", factory.galleryFeed(index), into: &bytes)
         }
     }
 

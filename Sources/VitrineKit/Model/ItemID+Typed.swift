@@ -6,20 +6,28 @@ extension ItemID {
     /// the source's own site (`https://www.themoviedb.org/movie/550-fight-club`,
     /// `https://giphy.com/gifs/cat-FiGiRei2ICzzG`, `https://books.google.com/books?id=…`,
     /// `https://apps.apple.com/us/app/…/id872469884`).
+    /// A near miss (`tmdb550`, `movie:550`, an imdb.com address) is refused with the form it
+    /// most likely means (`ItemID.nearMiss`).
     init(typed input: String) throws(VitrineError) {
         let text = input.trimmingCharacters(in: .whitespaces)
         let lower = text.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             guard let id = Self.fromAddress(text) else {
-                throw VitrineError(
-                    "invalid id '\(text)': not the address of an item on giphy.com, themoviedb.org, books.google.com or apps.apple.com; give SOURCE:ID, e.g. tmdb:550",
-                    kind: .usage)
+                throw Self.withNearMiss(
+                    VitrineError(
+                        "invalid id '\(text)': not the address of an item on giphy.com, themoviedb.org, books.google.com or apps.apple.com; give SOURCE:ID, e.g. tmdb:550",
+                        kind: .usage),
+                    for: text)
             }
             self = id
         } else if !text.contains(":"), let id = Self(pathSegment: text) {
             self = id
         } else {
-            try self.init(parsing: text)
+            do {
+                try self.init(parsing: text)
+            } catch {
+                throw Self.withNearMiss(error, for: text)
+            }
         }
     }
 

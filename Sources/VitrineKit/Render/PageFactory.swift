@@ -165,7 +165,8 @@ struct PageFactory: Sendable {
             cellSizes: ImageSlot.cells(of: gallery).sizes ?? "",
             hasAnimations: cells.contains { $0.isGIF && $0.image != nil },
             changesHref: gallery.changes == nil ? nil : here.link(to: .changes(name)),
-            changesFeedHref: hasChangesFeed(gallery) ? here.link(to: .changesFeed(name)) : nil
+            changesFeedHref: hasChangesFeed(gallery) ? here.link(to: .changesFeed(name)) : nil,
+            feedHref: hasGalleryFeed(gallery) ? here.link(to: .galleryFeed(name)) : nil
         )
     }
 
@@ -230,19 +231,7 @@ struct PageFactory: Sendable {
     }
 
     func feed() -> FeedModel {
-        let newestFirst = site.favorites.sorted { lhs, rhs in
-            lhs.favorite.addedAt != rhs.favorite.addedAt ? lhs.favorite.addedAt > rhs.favorite.addedAt : lhs.favorite.id < rhs.favorite.id
-        }
-        let entries = newestFirst.map { favorite, item in
-            FeedEntry(
-                id: absoluteURL(.item(item.id)) ?? "urn:vitrine:item:\(item.id.pathSegment)",
-                title: item.title,
-                updated: RFC3339.string(from: favorite.addedAt),
-                href: absoluteURL(.item(item.id)),
-                summary: summary(of: item),
-                image: item.image.flatMap { SafeURL.check($0.url) }
-            )
-        }
+        let entries = feedEntries(site.favorites)
         return FeedModel(
             title: "\(config.title) — Favorites",
             id: absoluteURL(.favorites(page: 1)) ?? "urn:vitrine:favorites",

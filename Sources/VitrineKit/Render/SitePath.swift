@@ -66,6 +66,11 @@ struct SitePath: Hashable, Sendable, Comparable, CustomStringConvertible {
         SitePath([gallery], file: "changes.xml")
     }
 
+    /// A favorites gallery's Atom feed of its entries (`read/feed.xml`).
+    static func galleryFeed(_ gallery: String) -> SitePath {
+        SitePath([gallery], file: "feed.xml")
+    }
+
     static func content(_ name: String) -> SitePath {
         SitePath([name])
     }

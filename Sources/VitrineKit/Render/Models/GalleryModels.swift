@@ -39,6 +39,9 @@ struct GalleryPage: Sendable, Encodable {
     /// (and for the feed, without `baseURL`).
     var changesHref: String? = nil
     var changesFeedHref: String? = nil
+    /// A favorites gallery's Atom feed of its entries (`<gallery>/feed.xml`), relative; nil
+    /// for other galleries, and without `baseURL`.
+    var feedHref: String? = nil
 }
 
 /// One cell of a grid (`cell.mustache`).

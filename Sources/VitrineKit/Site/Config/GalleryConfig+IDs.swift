@@ -51,6 +51,7 @@ extension GalleryConfig {
             value = typed.value
         }
         guard isValidID(value, of: source) else {
+            if let hint = ItemID.nearMiss(written) { try fail("'\(written)' in \(path) is no \(source.label) id: \(hint)") }
             try fail("\(source.label) ids are \(source.idForm?.description ?? "1–200 printable characters"); '\(written)' in \(path) is not")
         }
         return value
