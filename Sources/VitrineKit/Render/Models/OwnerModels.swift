@@ -23,8 +23,6 @@ struct OwnerView: Sendable, Encodable {
     let dateHeading: String
     let tagsHeading: String
     let noteHeading: String
-    /// The section's label, whatever it holds: "From the owner".
-    let sectionHeading: String
 }
 
 extension PageFactory {
@@ -44,8 +42,7 @@ extension PageFactory {
             ratingHeading: strings.ownerRating,
             dateHeading: strings.ownerDate,
             tagsHeading: strings.ownerTags,
-            noteHeading: strings.ownerNote,
-            sectionHeading: strings.ownerSection
+            noteHeading: strings.ownerNote
         )
     }
 
