@@ -11,7 +11,7 @@ struct PageKeys {
     /// Changed whenever the same inputs give different pages (vitrine's rendering changed,
     /// not only its templates, which keys carry anyway): else an output built by the binary
     /// before keeps its pages. `SiteBuildTests` holds the golden pages' digest for each salt.
-    static let salt = "vitrine-page-keys/2"
+    static let salt = "vitrine-page-keys/3"
 
     let global: StableHasher.Digest
     /// The digest of every gallery's items (`Item.digest`), made once, by every core for a

@@ -8,7 +8,9 @@ import CCmark
 /// Input passes the text policy first: NUL becomes U+FFFD, other control characters go.
 /// The only file that imports the C library.
 enum Markdown {
-    static func html(_ markdown: String) -> String {
+    /// `headingsDown` moves every heading that many levels down, capped at `<h6>`: a note
+    /// inside a page that has its own `<h1>` starts at `<h3>`.
+    static func html(_ markdown: String, headingsDown: Int = 0) -> String {
         // CMARK_OPT_DEFAULT is safe since cmark 0.29; CMARK_OPT_UNSAFE is never passed.
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_SMART
         // NUL becomes U+FFFD (CommonMark's rule; as a C string it would end the page there),
@@ -16,7 +18,7 @@ enum Markdown {
         return TextPolicy.markdown(markdown).withCString { pointer in
             let length = strlen(pointer)
             // Every image starts with `![`: text without a `!` is rendered in one call.
-            guard memchr(pointer, Int32(UInt8(ascii: "!")), length) != nil else {
+            guard headingsDown > 0 || memchr(pointer, Int32(UInt8(ascii: "!")), length) != nil else {
                 guard let output = cmark_markdown_to_html(pointer, length, options) else { return "" }
                 defer { free(output) }
                 return String(cString: output)
@@ -24,9 +26,20 @@ enum Markdown {
             guard let document = cmark_parse_document(pointer, length, options) else { return "" }
             defer { cmark_node_free(document) }
             replaceUnsafeImages(in: document)
+            if headingsDown > 0 { moveHeadings(in: document, down: headingsDown) }
             guard let output = cmark_render_html(document, options) else { return "" }
             defer { free(output) }
             return String(cString: output)
+        }
+    }
+
+    /// Every heading `levels` levels down, capped at 6.
+    private static func moveHeadings(in document: OpaquePointer, down levels: Int) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_HEADING else { continue }
+            _ = cmark_node_set_heading_level(node, min(6, cmark_node_get_heading_level(node) + Int32(levels)))
         }
     }
 

@@ -86,7 +86,7 @@ enum JSONLD {
             "more", "less", "loading", "loadFailed", "thatsAll", "loadedOne", "loadedMany", "linkCopied", "copyFailed",
             "close", "previousScreenshot", "nextScreenshot", "openPage", "screenshots", "kindItem",
             "filterLabel", "filterMatchesOne", "filterMatchesMany", "filterNoMatches", "pauseAnimation", "playAnimation",
-            "pauseAnimations", "playAnimations",
+            "pauseAnimations", "playAnimations", "newBadge", "ownerTags",
         ]
         let all = strings.dictionary
         let members = Dictionary(uniqueKeysWithValues: names.compactMap { name in all[name].map { (name, Value.string($0)) } })

@@ -21,6 +21,17 @@ struct FilterEntry: Encodable, Equatable {
     let p: String?
     let r: String?
     let l: String?
+    /// The id (`data-id`), a list row's byline, and whether the last refresh added it (the
+    /// "New" badge: `true`, else absent).
+    var d: String? = nil
+    var b: String? = nil
+    var n: Bool? = nil
+    /// The owner's rating (`data-owner-rating`), as stars and in words, and tags (absent
+    /// when none): the `cell-owner` partial's.
+    var g: String? = nil
+    var o: String? = nil
+    var q: String? = nil
+    var x: [String]? = nil
 }
 
 extension PageFactory {
@@ -75,7 +86,9 @@ extension PageFactory {
                     if let keys, let previous, let range = previous.range(of: keys[position], at: position) {
                         previous.bytes.withUnsafeBytes { bytes.append(contentsOf: $0[range]) }
                     } else {
-                        ScriptJSON.entry(filterEntry(items[position], columns: gallery.columns, captions: &captions), to: &bytes)
+                        let item = items[position]
+                        let entry = filterEntry(item, columns: gallery.columns, captions: &captions, isNew: gallery.newIDs.contains(item.id))
+                        ScriptJSON.entry(entry, to: &bytes)
                     }
                     lengths.append(bytes.count - start)
                 }
@@ -93,7 +106,7 @@ extension PageFactory {
     /// (`cell(_:from:)`) shows, worked out without the rest of the cell. A catalog has few
     /// distinct ratings, so their captions are filled once each (`captions`); filling them
     /// per item was a fifth of a 100,000-item filter index.
-    func filterEntry(_ item: Item, columns: Int, captions: inout [Rating: Caption]) -> FilterEntry {
+    func filterEntry(_ item: Item, columns: Int, captions: inout [Rating: Caption], isNew: Bool = false) -> FilterEntry {
         let kind = item.kind
         var caption: Caption?
         if let rating = Self.rating(of: item) {
@@ -105,13 +118,21 @@ extension PageFactory {
             }
         }
         let image = Self.shown(item.image, kind: kind, srcset: true)
-        return FilterEntry(
+        var entry = FilterEntry(
             t: item.title, a: item.book.flatMap { Format.list($0.authors) }, k: kind.rawValue,
             h: SitePath.home.link(to: .item(item.id)),
             i: image?.src, s: image?.srcset, w: image?.width, v: image?.height,
             m: image != nil && kind == .gif ? SafeURL.check(item.gif?.still?.url) : nil,
-            p: Format.nonEmpty(item.book?.publishedDate).map { strings.date($0) }, r: caption?.shown, l: caption?.label
+            p: Format.nonEmpty(item.book?.publishedDate).map { strings.date($0) }, r: caption?.shown, l: caption?.label,
+            d: item.id.description, b: Self.byline(of: item), n: isNew ? true : nil
         )
+        if let owner = ownerView(item.id, withNote: false) {
+            entry.g = owner.stars == nil ? nil : owner.rating
+            entry.o = owner.stars
+            entry.q = owner.stars == nil ? nil : owner.ratingLabel
+            entry.x = owner.hasTags ? owner.tags : nil
+        }
+        return entry
     }
 }
 
@@ -203,19 +224,41 @@ enum ScriptJSON {
             key(name)
             decimal(value, to: &bytes)
         }
+        func flag(_ name: UInt8, _ value: Bool?) {
+            guard let value else { return }
+            key(name)
+            bytes += value ? "true".utf8 : "false".utf8
+        }
+        func texts(_ name: UInt8, _ values: [String]?) {
+            guard let values else { return }
+            key(name)
+            bytes.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                string(value, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
         // Sorted, as the encoder's `.sortedKeys` writes them.
         text(UInt8(ascii: "a"), entry.a)
+        text(UInt8(ascii: "b"), entry.b)
+        text(UInt8(ascii: "d"), entry.d)
+        text(UInt8(ascii: "g"), entry.g)
         text(UInt8(ascii: "h"), entry.h)
         text(UInt8(ascii: "i"), entry.i)
         text(UInt8(ascii: "k"), entry.k)
         text(UInt8(ascii: "l"), entry.l)
         text(UInt8(ascii: "m"), entry.m)
+        flag(UInt8(ascii: "n"), entry.n)
+        text(UInt8(ascii: "o"), entry.o)
         text(UInt8(ascii: "p"), entry.p)
+        text(UInt8(ascii: "q"), entry.q)
         text(UInt8(ascii: "r"), entry.r)
         text(UInt8(ascii: "s"), entry.s)
         text(UInt8(ascii: "t"), entry.t)
         number(UInt8(ascii: "v"), entry.v)
         number(UInt8(ascii: "w"), entry.w)
+        texts(UInt8(ascii: "x"), entry.x)
         if first {
             bytes.append(UInt8(ascii: "{"))
         }

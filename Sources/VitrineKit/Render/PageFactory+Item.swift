@@ -41,6 +41,7 @@ extension PageFactory {
             originHref: SafeURL.link(item.link),
             originLabel: SafeURL.link(item.link) == nil
                 ? nil : (item.kind == .entry ? strings.source : ThemeStrings.fill(strings.viewOn, ["source": item.id.source.label])),
+            storeBadge: item.kind == .app ? StoreBadge(strings.appStoreBadgeLine) : nil,
             share: share,
             shareURL: shareURL,
             prev: prev,
@@ -81,7 +82,7 @@ extension PageFactory {
 
     /// The description is rendered here, once per item page (each item has one page).
     private func entryView(_ entry: EntryDetails, item: Item) -> EntryView {
-        let html = entry.description.map(Markdown.html) ?? ""
+        let html = entry.description.map { Markdown.html($0) } ?? ""
         return EntryView(
             image: image(item.image, alt: item.title, slot: .detail, eager: true, kind: .entry),
             rating: entry.rating.map(Format.oneDecimal),

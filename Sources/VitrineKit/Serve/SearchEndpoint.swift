@@ -208,6 +208,11 @@ final class SearchEndpoint: Sendable {
         let text = Self.parameters(request)["id"] ?? ""
         do throws(VitrineError) {
             let id = try ItemID(parsing: text)
+            // The id has its source's form before any lookup: none reaches an API's URL.
+            guard GalleryConfig.isValidID(id.value, of: id.source) else {
+                throw VitrineError(
+                    "\(id.source.label) ids are \(id.source.idForm?.description ?? "1–200 printable characters"); '\(id.value)' is not", kind: .usage)
+            }
             let loaded = try load()
             var item = seen.withLock { $0.items[id] } ?? loaded.site.items.first { $0.id == id }
             // Looked up only for this server's pages or an address typed or bookmarked: an

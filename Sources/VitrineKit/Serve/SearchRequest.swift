@@ -31,8 +31,9 @@ struct SearchRequest: Sendable, Equatable {
         let text = (parameters["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         query = text.isEmpty ? nil : text
         let limit = source == .giphy ? Self.maxGiphyQuery : Self.maxQuery
-        if text.count > limit {
-            throw VitrineError("\(source.label) searches at most \(limit) characters; this query has \(text.count)", kind: .usage)
+        // Counted in scalars: one Character can hold any number of combining marks.
+        if text.unicodeScalars.count > limit {
+            throw VitrineError("\(source.label) searches at most \(limit) characters; this query has \(text.unicodeScalars.count)", kind: .usage)
         }
         if let value = parameters["page"], !value.isEmpty {
             guard let number = Int(value), number >= 1, number <= 10_000 else {

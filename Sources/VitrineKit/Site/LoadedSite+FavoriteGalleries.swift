@@ -44,8 +44,10 @@ extension LoadedSite {
                 }
             case .title:
                 { lhs, rhs in
-                    let (a, b) = (lhs.item.title.lowercased(), rhs.item.title.lowercased())
-                    return a == b ? nil : a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+                    // Scalars both ways: String `==` is canonical equivalence ("É" is "E\u{301}"),
+                    // which with a scalar order is no total order.
+                    let (a, b) = (lhs.item.title.lowercased().unicodeScalars, rhs.item.title.lowercased().unicodeScalars)
+                    return a.elementsEqual(b) ? nil : a.lexicographicallyPrecedes(b)
                 }
             case .date:
                 // `YYYY-MM-DD` sorts as text; no date sorts last.

@@ -114,10 +114,14 @@ struct StructuredDataTests {
     /// The entry as the item's gallery cell shows it.
     static func cellEntry(_ item: Item, _ factory: PageFactory, columns: Int) -> FilterEntry {
         let cell = factory.cell(item, from: SitePath.home, columns: columns)
+        let stars = cell.owner?.stars
         return FilterEntry(
             t: item.title, a: cell.authors, k: cell.kind, h: cell.href,
             i: cell.image?.src, s: cell.image?.srcset, w: cell.image?.width, v: cell.image?.height,
-            m: item.kind == .gif ? cell.image?.still : nil, p: cell.published, r: cell.rating, l: cell.ratingLabel)
+            m: item.kind == .gif ? cell.image?.still : nil, p: cell.published, r: cell.rating, l: cell.ratingLabel,
+            d: cell.id, b: cell.byline, n: cell.isNew ? true : nil,
+            g: stars == nil ? nil : cell.owner?.rating, o: stars, q: stars == nil ? nil : cell.owner?.ratingLabel,
+            x: cell.owner?.hasTags == true ? cell.owner?.tags : nil)
     }
 
     @Test("a filter entry says what the item's gallery cell shows, for every kind, with ratings shared and hostile pictures")

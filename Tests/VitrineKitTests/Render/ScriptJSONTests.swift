@@ -39,7 +39,8 @@ struct ScriptJSONTests {
             let entries = (0..<100).map { _ in
                 FilterEntry(
                     t: text() ?? "", a: text(), k: text() ?? "gif", h: text() ?? "items/x/", i: text(), s: text(), w: number(), v: number(), m: text(),
-                    p: text(), r: text(), l: text())
+                    p: text(), r: text(), l: text(), d: text(), b: text(), n: random.next() % 3 == 0 ? nil : random.next() % 2 == 0,
+                    g: text(), o: text(), q: text(), x: random.next() % 3 == 0 ? nil : (0..<Int(random.next() % 4)).map { _ in text() ?? "" })
             }
             let written = Self.written(entries)
             let reference = try Self.reference(entries)

@@ -394,4 +394,32 @@ struct SearchEndpointTests {
         #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
         #expect((try FileManager.default.attributesOfItem(atPath: real.path)[.posixPermissions] as? Int) == 0o600)
     }
+
+    @Test func aQueryIsLimitedByScalarsNotCharacters() {
+        // One Character: "a" and 8,000 combining accents.
+        let heavy = "a" + String(repeating: "\u{301}", count: 8000)
+        #expect(heavy.count == 1)
+        for source in ["giphy", "tmdb", "google-books"] {
+            #expect(throws: VitrineError.self, "\(source)") { try SearchRequest(parameters: ["source": source, "q": heavy]) }
+        }
+        // At the limit, it passes.
+        #expect((try? SearchRequest(parameters: ["source": "giphy", "q": String(repeating: "\u{E9}", count: SearchRequest.maxGiphyQuery)])) != nil)
+    }
+
+    @Test func theItemRouteRefusesAnIDNotOfItsSourcesFormBeforeAnyLookup() async throws {
+        let stub = try await Self.giphyStub()
+        defer { Task { await stub.stop() } }
+        try await Self.serving(stub) { served in
+            for id in ["tmdb%3A..", "tmdb%3A..%2F..%2Fsearch%2Fmovie", "giphy%3Aa%2F..%2Fb", "books%3A%3F%26q%3Dx", "appstore%3A1%2C2"] {
+                let before = await stub.received().count
+                let reply = try await served.request("_vitrine/search/item?id=" + id)
+                #expect(reply.status == 422, "\(id): \(reply.status)")
+                #expect(await stub.received().count == before, "\(id) reached the API")
+            }
+            // A well-formed id not yet seen is still looked up.
+            let before = await stub.received().count
+            _ = try await served.request("_vitrine/search/item?id=giphy%3Aunseen")
+            #expect(await stub.received().count > before)
+        }
+    }
 }

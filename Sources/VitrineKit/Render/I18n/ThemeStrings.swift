@@ -53,6 +53,7 @@ struct ThemeStrings: Codable, Sendable, Equatable {
     var ownerDate = "Date"
     var ownerTags = "Tags"
     var ownerNote = "My note"
+    var ownerSection = "From the owner"
     // What changed (a gallery's change record)
     /// The badge on the cell of an item the last refresh that changed its gallery added.
     var newBadge = "New"
@@ -142,7 +143,8 @@ struct ThemeStrings: Codable, Sendable, Equatable {
     var copyFailed = "Could not copy the link."
     // Detail pages (issue 37)
     var shareMore = "More"
-    var appStoreBadgeLine = "Download on the"
+    /// `{store}` is the store's name, drawn apart (`PageFactory.storeBadge`).
+    var appStoreBadgeLine = "Download on the {store}"
     // Attribution
     var poweredByGiphy = "Powered By GIPHY"
     var tmdbNotice = "This product uses the TMDB API but is not endorsed or certified by TMDB."

@@ -21,6 +21,8 @@ struct ItemPage: Sendable, Encodable {
     /// The item's page at its origin ("View on GIPHY"), checked.
     let originHref: String?
     let originLabel: String?
+    /// The App Store badge's words around the store's name, in the language's order.
+    var storeBadge: StoreBadge? = nil
     let share: [ShareLink]
     /// URL that "copy link" and the Web Share API use: absolute with `baseURL`, else relative.
     let shareURL: String
@@ -148,4 +150,28 @@ struct ScreenshotView: Sendable, Encodable {
     /// 1-based position, for "Screenshot 2 of 5".
     let number: Int
     let label: String
+}
+
+/// The words of a store badge before and after the store's name, which has its own style:
+/// en "Download on the" | App Store, ko App Store | "에서 다운로드하기".
+struct StoreBadge: Sendable, Encodable, Equatable {
+    let before: String?
+    let after: String?
+
+    init(before: String?, after: String?) {
+        self.before = before
+        self.after = after
+    }
+
+    /// Splits `template` (`appStoreBadgeLine`, as `ThemeStrings.fill` reads `{store}`) around
+    /// the store's name; without one, it all goes before.
+    init(_ template: String) {
+        guard let store = template.range(of: "{store}") else {
+            before = Format.nonEmpty(template)
+            after = nil
+            return
+        }
+        before = Format.nonEmpty(String(template[..<store.lowerBound]))
+        after = Format.nonEmpty(String(template[store.upperBound...]))
+    }
 }

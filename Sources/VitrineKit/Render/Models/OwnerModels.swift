@@ -15,7 +15,8 @@ struct OwnerView: Sendable, Encodable {
     /// The tags as written, in the file's order.
     let tags: [String]
     let hasTags: Bool
-    /// The note, Markdown rendered by the same safe renderer as content pages; item pages only.
+    /// The note, Markdown rendered by the same safe renderer as content pages, its headings
+    /// two levels down (`#` is an `<h3>`: the page has its `<h1>`); item pages only.
     let noteHTML: RenderedHTML?
     /// Labels in the site's language: "My rating", "Date", "Tags", "My note".
     let ratingHeading: String
@@ -37,7 +38,7 @@ extension PageFactory {
             dateValue: fields.date,
             tags: fields.tags,
             hasTags: !fields.tags.isEmpty,
-            noteHTML: withNote ? fields.note.map { RenderedHTML(html: Markdown.html($0)) } : nil,
+            noteHTML: withNote ? fields.note.map { RenderedHTML(html: Markdown.html($0, headingsDown: 2)) } : nil,
             ratingHeading: strings.ownerRating,
             dateHeading: strings.ownerDate,
             tagsHeading: strings.ownerTags,

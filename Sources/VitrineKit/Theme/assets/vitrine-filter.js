@@ -3,7 +3,7 @@
  * The gallery page carries an invisible [data-filter] box (its place kept); this script shows it. On first use it
  * loads the gallery's index (`filter-index.js`, a script that assigns the data, so it loads
  * from file:// too) and narrows the whole gallery — every page, not only this one — to the
- * items whose title (and authors, for books) contain what was typed. Results replace the
+ * items whose title (authors, for books; the owner's tags, for favorites) contain what was typed. Results replace the
  * grid and the pagination while the box has text; clearing it brings them back. Cells are
  * built with DOM methods and textContent only; a live region announces the count.
  */
@@ -44,9 +44,31 @@
     return node;
   }
 
+  /** The owner's stars and tags, as cell-owner.mustache makes them. */
+  function owner(entry, caption) {
+    if (entry.o) {
+      var rating = element("span", "cell__meta cell__owner-rating", { "data-owner-rating": entry.g });
+      var stars = span("", entry.o);
+      stars.setAttribute("aria-hidden", "true");
+      rating.appendChild(stars);
+      rating.appendChild(span("visually-hidden", entry.q || entry.o));
+      caption.appendChild(rating);
+    }
+    if (Array.isArray(entry.x) && entry.x.length) {
+      var tags = element("span", "cell__meta cell__tags", { "data-owner-tags": "" });
+      tags.appendChild(span("visually-hidden", text("ownerTags", "Tags", 0) + ": "));
+      entry.x.forEach(function (tag) {
+        tags.appendChild(span("tag", tag));
+        tags.appendChild(doc.createTextNode(" "));
+      });
+      caption.appendChild(tags);
+    }
+  }
+
   /** One grid cell, as cell.mustache makes it. */
   function cell(entry, box) {
-    var item = element("li", "cell cell--" + entry.k, { "data-cell": "", "data-kind": entry.k });
+    var item = element("li", "cell cell--" + entry.k, { "data-cell": "", "data-kind": entry.k, "data-id": entry.d });
+    if (entry.n) item.setAttribute("data-new", "");
     var link = element("a", "cell__link", { href: box.root + entry.h });
     var media = element("span", "cell__media", { "data-cell-media": "" });
     if (entry.i) {
@@ -67,12 +89,23 @@
     } else {
       media.appendChild(element("span", "cell__noimage", { "aria-hidden": "true" }));
     }
+    if (entry.n) {
+      var badge = span("cell__new", text("newBadge", "New", 0));
+      badge.setAttribute("data-new-badge", "");
+      media.appendChild(badge);
+    }
     link.appendChild(media);
     var caption = element("span", "cell__caption");
     var title = span("cell__title", entry.t);
     title.setAttribute("title", entry.t);
     caption.appendChild(title);
-    if (entry.a) caption.appendChild(span("cell__meta cell__authors", entry.a));
+    owner(entry, caption);
+    if (entry.a) {
+      var authors = span("cell__meta cell__authors", entry.a);
+      authors.setAttribute("title", entry.a);
+      caption.appendChild(authors);
+    }
+    if (entry.b) caption.appendChild(span("cell__meta cell__byline", entry.b));
     if (entry.p) caption.appendChild(span("cell__meta cell__published", entry.p));
     if (entry.r && entry.k !== "gif") {
       var rating = element("span", "cell__meta cell__rating");
@@ -107,7 +140,7 @@
       var ready = function () {
         var all = window.vitrineFilterIndex || {};
         state.entries = Object.prototype.hasOwnProperty.call(all, name) && Array.isArray(all[name]) ? all[name] : [];
-        state.entries.forEach(function (entry) { entry.key = fold(entry.t + " " + (entry.a || "")); });
+        state.entries.forEach(function (entry) { entry.key = fold([entry.t, entry.a || ""].concat(Array.isArray(entry.x) ? entry.x : []).join(" ")); });
         then();
       };
       if (window.vitrineFilterIndex && window.vitrineFilterIndex[name]) return ready();

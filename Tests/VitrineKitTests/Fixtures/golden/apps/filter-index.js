@@ -1,1 +1,1 @@
-(window.vitrineFilterIndex = window.vitrineFilterIndex || {})["apps"] = [{"h":"items/appstore-1/index.html","i":"https://is1-ssl.mzstatic.com/image/thumb/a/512x512bb.jpg","k":"app","l":"평점 5점 만점에 2.8점","r":"★ 2.8","t":"카카오톡 KakaoTalk","v":512,"w":512}];
+(window.vitrineFilterIndex = window.vitrineFilterIndex || {})["apps"] = [{"b":"Kakao Corp.","d":"appstore:1","h":"items/appstore-1/index.html","i":"https://is1-ssl.mzstatic.com/image/thumb/a/512x512bb.jpg","k":"app","l":"평점 5점 만점에 2.8점","r":"★ 2.8","t":"카카오톡 KakaoTalk","v":512,"w":512}];
