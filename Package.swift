@@ -28,11 +28,17 @@ let package = Package(
         // One system call Swift's Glibc module does not expose (renameat2 for atomic publishing).
         .target(name: "CVitrineSystem"),
         .target(name: "VitrineTemplate"),
+        // Byte-level code behind a fence: hashing, binary records, file trees, atomic files,
+        // locks, JSON byte writers and the one parallel map. The only target that may use
+        // `Unsafe…` pointers, `memchr`/`memcmp`, `@unchecked`, `nonisolated(unsafe)` or
+        // Dispatch (scripts/lint.py checks VitrineKit); its errors are `SystemCallError`s.
+        .target(name: "VitrineBytes", dependencies: ["CVitrineSystem"]),
         .target(
             name: "VitrineKit",
             dependencies: [
                 "CCmark",
                 "CVitrineSystem",
+                "VitrineBytes",
                 "VitrineTemplate",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
