@@ -189,7 +189,9 @@ struct PublishSafetyTests {
         let site = try TestSupport.copySite(TestSupport.fixtureSite)
         let output = try TestSupport.temporaryDirectory("precious")
         try Data("keep me".utf8).write(to: output.appendingPathComponent("thesis.txt"))
-        await #expect(throws: VitrineError("output \(output.path) exists and was not written by vitrine (no .vitrine-output in it); remove it or choose another --output")) {
+        await #expect(
+            throws: VitrineError("output \(output.path) exists and was not written by vitrine (no .vitrine-output in it); remove it or choose another --output", kind: .output)
+        ) {
             try await SiteBuilder().build(BuildOptions(site: site, siteLabel: "site", output: output))
         }
         #expect(try TestSupport.tree(output) == ["thesis.txt": Data("keep me".utf8)])

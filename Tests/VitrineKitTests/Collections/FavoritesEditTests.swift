@@ -47,15 +47,15 @@ struct FavoritesEditTests {
             (FavoriteEdit(addTags: (0...20).map { "t\($0)" }), "an entry has at most 20 tags; this change would give it 21"),
         ]
         for (edit, message) in cases {
-            #expect(throws: VitrineError(message)) { try service(site).edit("giphy:g1", edit) }
+            #expect(throws: VitrineError(message, kind: .usage)) { try service(site).edit("giphy:g1", edit) }
             do {
                 _ = try service(site).edit("giphy:g1", edit)
             } catch {
                 #expect(error.kind == .usage, "exit 64: \(message)")
             }
-            await #expect(throws: VitrineError(message)) { try await service(site).add("giphy:g2", edit) }
+            await #expect(throws: VitrineError(message, kind: .usage)) { try await service(site).add("giphy:g2", edit) }
         }
-        #expect(throws: VitrineError("'giphy:g9' is not in site/favorites.json: add it with vitrine favorites add giphy:g9")) {
+        #expect(throws: VitrineError("'giphy:g9' is not in site/favorites.json: add it with vitrine favorites add giphy:g9", kind: .refused)) {
             try service(site).edit("giphy:g9", FavoriteEdit(rating: 3))
         }
         #expect(try Data(contentsOf: site.appendingPathComponent("favorites.json")) == before)
@@ -71,8 +71,8 @@ struct FavoritesEditTests {
         #expect(try order(site) == ["giphy:g2", "giphy:g4", "giphy:g1", "giphy:g3"])
         #expect(try service(site).move("giphy:g2", to: .bottom) == (4, 4))
         #expect(try order(site) == ["giphy:g4", "giphy:g1", "giphy:g3", "giphy:g2"])
-        #expect(throws: VitrineError("'giphy:g9' is not in site/favorites.json")) { try service(site).move("giphy:g1", to: .before("giphy:g9")) }
-        #expect(throws: VitrineError("cannot move 'giphy:g1' next to itself")) { try service(site).move("giphy:g1", to: .after("giphy:g1")) }
+        #expect(throws: VitrineError("'giphy:g9' is not in site/favorites.json", kind: .refused)) { try service(site).move("giphy:g1", to: .before("giphy:g9")) }
+        #expect(throws: VitrineError("cannot move 'giphy:g1' next to itself", kind: .usage)) { try service(site).move("giphy:g1", to: .after("giphy:g1")) }
         #expect(try order(site) == ["giphy:g4", "giphy:g1", "giphy:g3", "giphy:g2"])
     }
 

@@ -135,7 +135,7 @@ struct EdgeNetworkTests {
         let site = try FetchTestSite(server: server, galleries: "  []\n", favorites: #"{"favorites": []}"#)
         let file = site.folder.appendingPathComponent("favorites.json")
         let service = FavoritesService(options: site.options())
-        await #expect(throws: VitrineError("cannot add 'tmdb:550': TMDB answered with another item, 'tmdb:551'; nothing was stored")) {
+        await #expect(throws: VitrineError("cannot add 'tmdb:550': TMDB answered with another item, 'tmdb:551'; nothing was stored", kind: .remote)) {
             try await service.add("tmdb:550")
         }
         #expect(try String(contentsOf: file, encoding: .utf8) == #"{"favorites": []}"#)

@@ -87,7 +87,7 @@ struct EdgePublishingTests {
         let (site, output) = try await Self.site()
         let fifo = site.deletingLastPathComponent().appendingPathComponent("fifo")
         try #require(mkfifo(fifo.path, 0o644) == 0)
-        await #expect(throws: VitrineError("\(fifo.path): --report: nothing reads from it (a pipe or socket with no reader)")) {
+        await #expect(throws: VitrineError("\(fifo.path): --report: nothing reads from it (a pipe or socket with no reader)", kind: .output)) {
             try await Self.build(site, output, report: fifo)
         }
         #expect(!FileManager.default.fileExists(atPath: output.path), "nothing was built")
@@ -115,7 +115,7 @@ struct EdgePublishingTests {
         // /dev/full's numbers: every write fails with ENOSPC.
         let full = site.deletingLastPathComponent().appendingPathComponent("full")
         try #require(mknod(full.path, S_IFCHR | 0o666, Self.device(1, 7)) == 0)
-        await #expect(throws: VitrineError("\(full.path): cannot write the build report (No space left on device); the site was not published")) {
+        await #expect(throws: VitrineError("\(full.path): cannot write the build report (No space left on device); the site was not published", kind: .output)) {
             try await Self.build(site, output, report: full)
         }
         #expect(try TestSupport.tree(output) == before, "the previous site, byte for byte")
@@ -163,7 +163,7 @@ struct EdgePublishingTests {
         try await Self.build(site, output)
         let elsewhere = site.deletingLastPathComponent().appendingPathComponent("elsewhere")
         try await Self.change(site, items: 4)
-        await #expect(throws: VitrineError("output public was replaced by something that is not a folder during the build; nothing was published")) {
+        await #expect(throws: VitrineError("output public was replaced by something that is not a folder during the build; nothing was published", kind: .output)) {
             try await Self.build(site, output) { options in
                 options.afterCarryOver = {
                     try? FileManager.default.moveItem(at: output, to: elsewhere)
@@ -187,7 +187,7 @@ struct EdgePublishingTests {
         try Data("keep\n".utf8).write(to: target)
         try FileManager.default.createDirectory(at: site.appendingPathComponent(".public.vitrine"), withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: site.appendingPathComponent(".public.vitrine/lock").path, withDestinationPath: target.path)
-        await #expect(throws: VitrineError("public: lock file .public.vitrine/lock is a symbolic link, which vitrine never follows; remove it")) {
+        await #expect(throws: VitrineError("public: lock file .public.vitrine/lock is a symbolic link, which vitrine never follows; remove it", kind: .output)) {
             try await Self.build(site, output)
         }
         #expect(try String(contentsOf: target, encoding: .utf8) == "keep\n")
