@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// The built binary, stopped at random moments and run twice at once: the output is always
 /// exactly one complete site, and nothing is left behind.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// 10,000 favorites, each with its own snapshot, so each has a favorites-only item page.
 /// Every item page (its model and its incremental-build key) used to copy the whole

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 @Suite("whole-site builds")
 struct SiteBuildTests {

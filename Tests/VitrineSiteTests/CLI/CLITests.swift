@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import VitrineKitTests
+
 /// Runs the built `vitrine` binary and checks what a user sees: exit status, stdout, stderr.
 @Suite("vitrine CLI")
 struct CLITests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import VitrineKitTests
+
 /// Issue 38, item 6: the command line meets the habits of Hugo and Zola users — aliases,
 /// "did you mean …?", `-b`, a serve that knows its port before it builds, and usage errors
 /// that exit 64 in every command.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import VitrineKitTests
+
 /// The binary against the stub server, configured only through the environment, as a user would.
 @Suite("vitrine CLI: live searches")
 struct LiveCLITests {

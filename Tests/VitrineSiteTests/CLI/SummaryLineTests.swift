@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// Issue 38, items 3 and 4: the summary line counts what is on disk, says "nothing changed"
 /// when nothing was written, and the missing-baseURL note is one short line, none with -q,

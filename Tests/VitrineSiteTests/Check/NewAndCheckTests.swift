@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 @Suite("vitrine new and vitrine check")
 struct NewAndCheckTests {

@@ -2,25 +2,13 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// `ids:` on every API source (issue 35, item 1): chosen items in the order given, looked up
 /// by id, and ids the API does not know (a warning each, `--strict` fatal), for galleries and
 /// id-only favorites alike.
 @Suite("Collections: chosen items")
 struct ChosenItemsTests {
-    /// GIPHY's `/v1/gifs?ids=` answer for `ids`, in reverse order (the client puts them back).
-    static func gifs(_ ids: [String]) -> String {
-        let gifs = ids.reversed().map { id in
-            #"{"type":"gif","id":"\#(id)","slug":"cat-\#(id)","url":"https://giphy.com/gifs/\#(id)","title":"GIF \#(id)","rating":"g","username":"","images":{"fixed_width":{"url":"https://media.giphy.com/media/\#(id)/200w.gif","width":"200","height":"150"}}}"#
-        }
-        return
-            #"{"data":[\#(gifs.joined(separator: ","))],"pagination":{"total_count":\#(ids.count),"count":\#(ids.count),"offset":0},"meta":{"status":200,"msg":"OK","response_id":"r1"}}"#
-    }
-
-    static func volume(_ id: String) -> String {
-        #"{"kind":"books#volume","id":"\#(id)","volumeInfo":{"title":"Book \#(id)","authors":["Ann"],"publishedDate":"2001"}}"#
-    }
-
     static let notFoundTMDB = #"{"status_code":34,"status_message":"The resource you requested could not be found.","success":false}"#
     static let notFoundBooks =
         #"{"error":{"code":404,"message":"The volume ID could not be found.","errors":[{"message":"The volume ID could not be found.","domain":"global","reason":"notFound"}]}}"#
@@ -32,7 +20,7 @@ struct ChosenItemsTests {
             switch request.path {
             case "/v1/gifs":
                 let asked = (request.query["ids"] ?? "").split(separator: ",").map(String.init)
-                return .json(gifs(asked.filter { $0.hasPrefix("g") }))
+                return .json(StubBodies.gifs(asked.filter { $0.hasPrefix("g") }))
             case "/3/configuration":
                 return .json(StubBodies.tmdbConfiguration(base: URL(string: "http://127.0.0.1")!))
             case let path where path.hasPrefix("/3/movie/"):
@@ -41,7 +29,7 @@ struct ChosenItemsTests {
             case let path where path.hasPrefix("/books/v1/volumes/"):
                 let id = String(path.dropFirst("/books/v1/volumes/".count))
                 // Google sends `cache-control: private, max-age=86400` with a volume.
-                return id.hasPrefix("b") ? .json(volume(id), headers: ["Cache-Control": "private, max-age=86400"]) : .json(notFoundBooks, status: 404)
+                return id.hasPrefix("b") ? .json(StubBodies.volume(id), headers: ["Cache-Control": "private, max-age=86400"]) : .json(notFoundBooks, status: 404)
             default:
                 return .json(#"{"error":"unexpected"}"#, status: 500)
             }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// Issue 35 item 4 (favorites part): `favorites add` takes the owner's fields, `favorites
 /// edit` changes them, `favorites move` sets the manual order; every write keeps the rest of

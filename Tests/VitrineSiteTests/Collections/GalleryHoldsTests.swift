@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// One rule for what a gallery holds (issue 35, item 5): a favorite that names only an id is
 /// found in any gallery's snapshot, whatever the gallery's `limit`, by `build`, `check`,

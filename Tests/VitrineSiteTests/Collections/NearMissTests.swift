@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// Issue 35 item 4, "on a near miss suggests the right form": an id written almost as vitrine
 /// names it is refused in one line that says the form it most likely means, on the command

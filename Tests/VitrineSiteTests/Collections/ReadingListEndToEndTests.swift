@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// Issue 35's "Done when": what a person does, start to end, with the binary against the
 /// in-process stub API — a reading list from Google Books and a watchlist from TMDB, found

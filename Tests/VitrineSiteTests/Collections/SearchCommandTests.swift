@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// `vitrine search SOURCE QUERY` (issue 35, item 4, the search part): the binary against the
 /// stub API, configured through the environment as a user's would be.

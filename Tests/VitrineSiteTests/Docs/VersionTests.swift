@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// Issue 38, item 2: one version, from `VitrineVersion.current`, in `--version`, the README
 /// and the workflows (the man page takes its footer from `--version` when it is made).

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import VitrineKitTests
+
 #if canImport(Glibc)
     import Glibc
 #endif

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// Issue 39, first part: every refresh knows what is new and what left — the change record
 /// beside the snapshot, `--report`'s `added`/`removed`, `vitrine diff` and `--detailed-exitcode`.
@@ -12,7 +13,7 @@ struct ChangeRecordTests {
         Item(id: ItemID(source: .giphy, value: id), title: "GIF \(id)")
     }
 
-    static let t0 = Date(timeIntervalSince1970: 1_790_000_000)
+    static let t0 = ChangePagesTests.t0
 
     @Test func addedRemovedReorderedAndUnchanged() {
         let old = ["a", "b", "c"].map(Self.item)

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// What the binary says about the network (issue 38 item 5): one line per gallery naming
 /// gallery, source, server and cause; retry lines that name the gallery and the attempt;

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// The edges of what a site folder may hold (issue 33): links out of the site, Windows line
 /// ends, unsafe image URLs, base URLs that cannot be a site's address, impossible timestamps.

@@ -3,6 +3,7 @@ import Testing
 import VitrineTemplate
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// Issue 33, items 7, 8 and 15: templates nested without bound and numbers past their range
 /// are one line and a non-zero exit, never a crash; a deep chain of distinct partials says

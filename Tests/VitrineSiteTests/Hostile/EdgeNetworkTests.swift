@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// Keys, by-id answers, the HTTP cache, what is retried, and ids that differ only in their
 /// bytes: the network edges of issue 33 (items 5, 6, 12, 19 and the ids of 20).

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import VitrineKitTests
+
 /// What the built binary prints for hostile input: one plain line, no escape sequence.
 @Suite("hostile input: CLI")
 struct HostileCLITests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// Issue 35, "no way to find an id" (a first part): `favorites add|remove` take an item's id,
 /// the folder of its page, or its address on the source's own site.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// Issue 37 item 1: a gallery's `layout` (grid | list) and a grid's `cells` (square | poster).
 @Suite("Gallery layouts")

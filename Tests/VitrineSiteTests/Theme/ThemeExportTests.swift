@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import VitrineKit
+@testable import VitrineKitTests
 
 /// Issue 37 item 6: a theme people can make their own — `vitrine theme export` hands a binary
 /// user the theme's files, and `templates/assets/custom.css` is linked after the theme's
