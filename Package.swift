@@ -1,6 +1,16 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// What every test target uses.
+let testDependencies: [Target.Dependency] = [
+    "VitrineKit",
+    "VitrineTemplate",
+    .product(name: "Hummingbird", package: "hummingbird"),
+    .product(name: "HTTPTypes", package: "swift-http-types"),
+    .product(name: "Yams", package: "Yams"),
+    .product(name: "AsyncHTTPClient", package: "async-http-client"),
+]
+
 let package = Package(
     name: "vitrine",
     platforms: [.macOS(.v14)],
@@ -67,18 +77,20 @@ let package = Package(
         .executableTarget(name: "vitrine-codegen", path: "Plugins/vitrine-codegen"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["vitrine-codegen"]),
         .plugin(name: "StampBuild", capability: .buildTool(), dependencies: ["vitrine-codegen"]),
+        // The tests in three tiers (scripts/test.sh runs them in this order). Unit tests: one
+        // type or stage, in-process; this target also holds what every tier shares (Support/,
+        // the fixtures, the suites' static helpers).
         .testTarget(
             name: "VitrineKitTests",
-            dependencies: [
-                "VitrineKit",
-                "VitrineTemplate",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ],
+            dependencies: testDependencies,
             resources: [.copy("Fixtures")]
         ),
+        // Whole-site and CLI tests: a file that runs the built binary or compares a built
+        // site with the golden files.
+        .testTarget(name: "VitrineSiteTests", dependencies: testDependencies + ["VitrineKitTests"]),
+        // Heavy tests, run after the rest so they never starve a test that measures a timeout:
+        // the kill loop, 10,000 fuzz cases, 10,000 favorites.
+        .testTarget(name: "VitrineHeavyTests", dependencies: testDependencies + ["VitrineKitTests"]),
     ],
     swiftLanguageModes: [.v6]
 )

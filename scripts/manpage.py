@@ -14,12 +14,25 @@ import json
 import re
 import sys
 
-EXIT_STATUS = [
-    ("0", "success"),
-    ("1", "the build or command failed: one line on standard error per problem, naming the file, "
-          "line, column and key, or the stage and why"),
-    ("64", "a usage error (a bad flag or value)"),
-]
+def exit_statuses(discussion):
+    """The root discussion before its exit-status table, the table's rows, and its closing
+    note: `vitrine --help` ends its discussion with the table (Sources/vitrine/ExitStatus.swift),
+    the one place it is written. A row is `  64   meaning`, its meaning continued on lines
+    indented deeper; the lines after the rows are the note."""
+    text = discussion or ""
+    start = text.find("Exit status:\n")
+    if start < 0:
+        return text, [], ""
+    rows, rest = [], []
+    for line in text[start:].splitlines()[1:]:
+        row = re.match(r"  (\d+) +(.*)", line)
+        if row:
+            rows.append([row.group(1), row.group(2)])
+        elif line.startswith("   ") and rows and not rest:
+            rows[-1][1] += " " + line.strip()
+        else:
+            rest.append(line)
+    return text[:start].strip(), rows, "\n".join(rest).strip()
 
 
 def escape(text):
@@ -131,7 +144,8 @@ def page(tool, date, version):
         ".SH SYNOPSIS",
     ]
     out += synopsis([name], root)
-    out += [".SH DESCRIPTION"] + paragraphs(root.get("discussion") or root.get("abstract"))
+    description, statuses, note = exit_statuses(root.get("discussion"))
+    out += [".SH DESCRIPTION"] + paragraphs(description or root.get("abstract"))
     out += [".PP", "Every command takes \\fB\\-h\\fR, \\fB\\-\\-help\\fR; \\fB" + escape(name)
             + " \\-\\-version\\fR prints the version, and the commit and build date when known."]
     out += [".SH COMMANDS"]
@@ -145,8 +159,10 @@ def page(tool, date, version):
         if arguments:
             out += [".PP", "\\fBArguments and options\\fR", ".RS"] + arguments + [".RE"]
     out += [".SH EXIT STATUS"]
-    for status, meaning in EXIT_STATUS:
+    for status, meaning in statuses:
         out += [".TP", status] + paragraphs(meaning)
+    if note:
+        out += [".PP"] + paragraphs(note)
     out += [".SH SEE ALSO", "The README in vitrine's source tree, or in its release tarball."]
     return "\n".join(out) + "\n"
 

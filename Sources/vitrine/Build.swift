@@ -91,15 +91,15 @@ extension Vitrine {
                     for note in summary.notes { FileHandle.standardError.write(Data("\(note)\n".utf8)) }
                     print(summary.line)
                 }
-                if detailedExitcode, !summary.changedGalleries.isEmpty { throw ExitCode(2) }
+                if detailedExitcode, !summary.changedGalleries.isEmpty { throw ExitStatus.changed }
             case .failure(let error):
                 if let signal {
                     // Whatever stage noticed it, nothing was published.
                     FileHandle.standardError.write(Data("interrupted (\(Interruption.name(signal))): \(output) was left as it was\n".utf8))
-                    throw ExitCode(128 + signal)
+                    throw ExitStatus.of(error, signal: signal)
                 }
                 FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
-                throw error.exitCode
+                throw ExitStatus.of(error)
             }
         }
     }

@@ -34,7 +34,7 @@ extension Vitrine {
             for problem in result.problems {
                 FileHandle.standardError.write(Data("error: \(TextPolicy.terminal(problem))\n".utf8))
             }
-            guard result.problems.isEmpty else { throw ExitCode.failure }
+            guard result.problems.isEmpty else { throw ExitStatus.failure }
             if !options.quiet {
                 print(
                     result.checkedOutput

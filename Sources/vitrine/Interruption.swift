@@ -32,7 +32,7 @@ enum Interruption {
                 if first {
                     task.cancel()
                 } else {
-                    _exit(128 + number)
+                    _exit(ExitStatus.interrupted(by: number).rawValue)
                 }
             }
             source.resume()

@@ -23,12 +23,17 @@ struct NetworkOptions: ParsableArguments {
         if offline && refreshStale { throw ValidationError("--offline and --refresh-stale cannot be used together") }
     }
 
-    /// Endpoints and keys from the environment; the library never reads it itself.
+    /// Endpoints and keys from the environment; the library never reads it itself. A value
+    /// that cannot be one is a usage error: one line, exit 64, the key never shown.
     func fetchOptions(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> FetchOptions {
-        func endpoint(_ variable: String, _ fallback: URL) throws -> URL {
+        try reportingErrors { () throws(VitrineError) in try checkedFetchOptions(environment) }
+    }
+
+    private func checkedFetchOptions(_ environment: [String: String]) throws(VitrineError) -> FetchOptions {
+        func endpoint(_ variable: String, _ fallback: URL) throws(VitrineError) -> URL {
             guard let text = environment[variable], !text.isEmpty else { return fallback }
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-                throw ValidationError("\(variable) must be an http(s) URL, got '\(text)'")
+                throw VitrineError("\(variable) must be an http(s) URL, got '\(text)'", kind: .usage)
             }
             return url
         }
@@ -52,14 +57,9 @@ struct NetworkOptions: ParsableArguments {
         return options
     }
 
-    /// The API keys; an implausible one is one line and exit 64, the key never shown.
-    private func credentials(_ environment: [String: String]) throws -> APICredentials {
-        do {
-            return try APICredentials.checked(Dictionary(uniqueKeysWithValues: APICredentials.variables.map { ($0, environment[$0]) }))
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
-            throw ExitCode.validationFailure
-        }
+    /// The API keys; an implausible one is a usage error that never shows the key.
+    private func credentials(_ environment: [String: String]) throws(VitrineError) -> APICredentials {
+        try APICredentials.checked(Dictionary(uniqueKeysWithValues: APICredentials.variables.map { ($0, environment[$0]) }))
     }
 }
 

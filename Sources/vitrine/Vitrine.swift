@@ -14,6 +14,8 @@ struct Vitrine: AsyncParsableCommand {
         discussion: """
             Renders GIPHY, TMDB, Google Books and App Store galleries, a favorites gallery and \
             Markdown pages into a static website (SITE/public).
+
+            \(ExitStatus.table)
             """,
         version: BuildStamp.versionLine,
         subcommands: [New.self, Build.self, Serve.self, Check.self, Diff.self, Favorites.self, Search.self, ThemeCommand.self],
@@ -25,18 +27,9 @@ struct Vitrine: AsyncParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let hint = UsageHints.hint(for: arguments, root: Self.self) {
             FileHandle.standardError.write(Data("error: \(hint)\n".utf8))
-            Foundation.exit(ExitCode.validationFailure.rawValue)
+            Foundation.exit(ExitStatus.usage.rawValue)
         }
         await main(arguments)
-    }
-}
-
-extension VitrineError {
-    /// The exit status of a command that failed with this error: `64` for a usage error
-    /// (as the argument parser's own), `1` for everything else. (An interrupted build exits
-    /// `128 + signal`, decided where the signal is known.)
-    var exitCode: ExitCode {
-        kind == .usage ? .validationFailure : .failure
     }
 }
 
@@ -71,12 +64,27 @@ struct SiteOptions: ParsableArguments {
 }
 
 /// Runs a library entry point and turns its error into one line on stderr and its exit
-/// status (`VitrineError.exitCode`).
-func runReportingErrors(_ body: () async throws(VitrineError) -> Void) async throws {
+/// status (`ExitStatus.of`).
+@discardableResult
+func runReportingErrors<T>(_ body: () async throws(VitrineError) -> T) async throws -> T {
     do {
-        try await body()
+        return try await body()
     } catch {
-        FileHandle.standardError.write(Data("error: \(TextPolicy.terminal(error.message))\n".utf8))
-        throw error.exitCode
+        throw report(error)
     }
+}
+
+/// `runReportingErrors` for work that does not wait: reading the command line's environment.
+func reportingErrors<T>(_ body: () throws(VitrineError) -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        throw report(error)
+    }
+}
+
+/// Writes `error` as the one line a user reads and returns the status to exit with.
+private func report(_ error: VitrineError) -> ExitCode {
+    FileHandle.standardError.write(Data("error: \(TextPolicy.terminal(error.message))\n".utf8))
+    return ExitStatus.of(error)
 }

@@ -82,10 +82,11 @@ public struct VitrineError: Error, CustomStringConvertible, Equatable, Sendable 
     /// The line a user reads.
     public var description: String { message }
 
-    /// Two errors are equal when a user reads the same line; `kind`, `location` and `stage`
-    /// are facts about that line, compared on their own where they matter.
+    /// Two errors are equal when a user reads the same line and it ends the command the same
+    /// way (`kind`, which decides the exit status); `location` and `stage` are facts about
+    /// that line, compared on their own where they matter.
     public static func == (lhs: VitrineError, rhs: VitrineError) -> Bool {
-        lhs.message == rhs.message
+        lhs.message == rhs.message && lhs.kind == rhs.kind
     }
 
     /// The error with `stage` recorded, unless it already names one.

@@ -106,7 +106,8 @@ struct OutputSafetyTests {
         // A change, so that the build assembles a new tree (an unchanged one touches nothing).
         try FileSourceTests.catalog(5, title: { "Renamed \($0)" }).write(to: site.appendingPathComponent("catalog.json"))
         await #expect(
-            throws: VitrineError("public/items: a symbolic link vitrine did not write is where the new build puts a folder; move it into the site's static/ folder or remove it")
+            throws: VitrineError(
+                "public/items: a symbolic link vitrine did not write is where the new build puts a folder; move it into the site's static/ folder or remove it", kind: .output)
         ) {
             try await Self.build(site, output)
         }
@@ -137,7 +138,7 @@ struct OutputSafetyTests {
     @Test func anUnwritableReportIsRefusedBeforeAnyWork() async throws {
         let (site, output) = try Self.site()
         let report = site.appendingPathComponent("no-such-folder/report.json")
-        await #expect(throws: VitrineError("\(report.path): --report: the folder \(report.deletingLastPathComponent().path) does not exist")) {
+        await #expect(throws: VitrineError("\(report.path): --report: the folder \(report.deletingLastPathComponent().path) does not exist", kind: .usage)) {
             try await Self.build(site, output, report: report)
         }
         #expect(!FileManager.default.fileExists(atPath: output.path), "nothing was published")
@@ -150,7 +151,7 @@ struct OutputSafetyTests {
         let lock = try FileLock(site.appendingPathComponent(".public.vitrine/lock"), label: "lock")
         var options = BuildOptions(site: site, siteLabel: "site", output: output, outputLabel: "public")
         options.lockTimeout = .milliseconds(200)
-        await #expect(throws: VitrineError("another vitrine build of public (pid \(getpid())) still holds its lock; gave up after --lock-timeout")) {
+        await #expect(throws: VitrineError("another vitrine build of public (pid \(getpid())) still holds its lock; gave up after --lock-timeout", kind: .busy)) {
             try await SiteBuilder().build(options)
         }
         withExtendedLifetime(lock) {}

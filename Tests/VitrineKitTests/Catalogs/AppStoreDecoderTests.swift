@@ -67,7 +67,7 @@ struct AppStoreDecoderTests {
     @Test("errorMessage is an error")
     func error() throws {
         let data = try Fixtures.data("api/appstore/error-country.json")
-        #expect(throws: VitrineError("app-store: Invalid value(s) for key(s): [country]")) {
+        #expect(throws: VitrineError("app-store: Invalid value(s) for key(s): [country]", kind: .remote)) {
             try AppStoreDecoder.decodeLookup(data, requestedIDs: Self.requested)
         }
     }

@@ -11,7 +11,7 @@ struct DecoderSupportTests {
         #expect(DecoderSupport.message(" \n ") == nil)
         #expect(DecoderSupport.message(String(repeating: "x", count: 500))?.count == 300)
         let data = Data(#"{"meta":{"status":500,"msg":"Server\nError"}}"#.utf8)
-        #expect(throws: VitrineError("giphy: Server Error (status 500)")) { try GiphyDecoder.decodeList(data) }
+        #expect(throws: VitrineError("giphy: Server Error (status 500)", kind: .remote)) { try GiphyDecoder.decodeList(data) }
     }
 
     @Test("ids that ItemID would refuse are dropped", arguments: ["", "  ", "a\u{0007}b", String(repeating: "x", count: 201)])

@@ -86,7 +86,7 @@ struct GiphyDecoderTests {
 
     @Test("a list body is refused by decodeByID")
     func byIDWithList() throws {
-        #expect(throws: VitrineError("giphy: expected 'data' to be one GIF object")) {
+        #expect(throws: VitrineError("giphy: expected 'data' to be one GIF object", kind: .remote)) {
             try GiphyDecoder.decodeByID(Fixtures.data("api/giphy/zero-results.json"))
         }
     }
@@ -102,8 +102,8 @@ struct GiphyDecoderTests {
         ])
     func errors(file: String, message: String) throws {
         let data = try Fixtures.data("api/giphy/\(file)")
-        #expect(throws: VitrineError(message)) { try GiphyDecoder.decodeList(data) }
-        #expect(throws: VitrineError(message)) { try GiphyDecoder.decodeByID(data) }
+        #expect(throws: VitrineError(message, kind: .remote)) { try GiphyDecoder.decodeList(data) }
+        #expect(throws: VitrineError(message, kind: .remote)) { try GiphyDecoder.decodeByID(data) }
     }
 
     @Test("truncated JSON is reported with line and column")

@@ -73,8 +73,8 @@ struct GoogleBooksDecoderTests {
         ])
     func errors(file: String, message: String) throws {
         let data = try Fixtures.data("api/books/\(file)")
-        #expect(throws: VitrineError(message)) { try GoogleBooksDecoder.decodeList(data) }
-        #expect(throws: VitrineError(message)) { try GoogleBooksDecoder.decodeVolume(data) }
+        #expect(throws: VitrineError(message, kind: .remote)) { try GoogleBooksDecoder.decodeList(data) }
+        #expect(throws: VitrineError(message, kind: .remote)) { try GoogleBooksDecoder.decodeVolume(data) }
     }
 
     @Test("truncated JSON is reported with line and column")

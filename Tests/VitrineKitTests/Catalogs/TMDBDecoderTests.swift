@@ -85,9 +85,9 @@ struct TMDBDecoderTests {
         ])
     func errors(file: String, message: String) throws {
         let data = try Fixtures.data("api/tmdb/\(file)")
-        #expect(throws: VitrineError(message)) { try TMDBDecoder.decodeList(data, images: Self.images) }
-        #expect(throws: VitrineError(message)) { try TMDBDecoder.decodeMovie(data, images: Self.images) }
-        #expect(throws: VitrineError(message)) { try TMDBDecoder.decodeConfiguration(data) }
+        #expect(throws: VitrineError(message, kind: .remote)) { try TMDBDecoder.decodeList(data, images: Self.images) }
+        #expect(throws: VitrineError(message, kind: .remote)) { try TMDBDecoder.decodeMovie(data, images: Self.images) }
+        #expect(throws: VitrineError(message, kind: .remote)) { try TMDBDecoder.decodeConfiguration(data) }
     }
 
     @Test("truncated JSON is reported with line and column")

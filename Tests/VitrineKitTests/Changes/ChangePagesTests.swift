@@ -12,6 +12,9 @@ import Testing
 /// appearance, a changes page and an Atom feed per gallery — from the record alone.
 @Suite("what changed, on the page")
 struct ChangePagesTests {
+    /// The moment the change tests start from (`ChangeRecordTests` too).
+    static let t0 = Date(timeIntervalSince1970: 1_790_000_000)
+
     /// A stub GIPHY answering the ids it is set to (`g1`, `g2` … in that order).
     final class Catalog: Sendable {
         let ids = Mutex<[Int]>([])
@@ -33,7 +36,7 @@ struct ChangePagesTests {
 
     /// The time a refresh runs at.
     final class Clock: Sendable {
-        let now = Mutex(ChangeRecordTests.t0)
+        let now = Mutex(ChangePagesTests.t0)
     }
 
     /// A site whose one gallery, `cats`, asks the stub; a build refreshes at the time `clock` holds.
@@ -53,7 +56,7 @@ struct ChangePagesTests {
         @discardableResult
         func refresh(_ ids: [Int], hours: Double) async throws -> [String: Data] {
             catalog.set(ids)
-            clock.now.withLock { $0 = ChangeRecordTests.t0 + hours * 3600 }
+            clock.now.withLock { $0 = ChangePagesTests.t0 + hours * 3600 }
             var options = site.options(.refresh, cacheMaxAge: .zero)
             let clock = self.clock
             options.now = { clock.now.withLock { $0 } }

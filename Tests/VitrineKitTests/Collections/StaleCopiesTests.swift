@@ -18,9 +18,9 @@ struct StaleCopiesTests {
             case let path where path.hasPrefix("/3/movie/"):
                 return .json(StubBodies.tmdbMovie(id: Int(path.dropFirst("/3/movie/".count)) ?? 0))
             case let path where path.hasPrefix("/books/v1/volumes/"):
-                return .json(ChosenItemsTests.volume(String(path.dropFirst("/books/v1/volumes/".count))), headers: booksHeaders)
+                return .json(StubBodies.volume(String(path.dropFirst("/books/v1/volumes/".count))), headers: booksHeaders)
             case "/v1/gifs":
-                return .json(ChosenItemsTests.gifs((request.query["ids"] ?? "").split(separator: ",").map(String.init)))
+                return .json(StubBodies.gifs((request.query["ids"] ?? "").split(separator: ",").map(String.init)))
             default:
                 return .json("{}", status: 500)
             }

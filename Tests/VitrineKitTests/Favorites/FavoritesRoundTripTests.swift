@@ -99,7 +99,7 @@ struct FavoritesRoundTripTests {
         let file = site.appendingPathComponent("favorites.json")
         chmod(file.path, 0o444)
         let before = try Data(contentsOf: file)
-        await #expect(throws: VitrineError("site/favorites.json: is read-only; nothing was changed (make it writable to change it)")) {
+        await #expect(throws: VitrineError("site/favorites.json: is read-only; nothing was changed (make it writable to change it)", kind: .output)) {
             try await Self.service(site).add("giphy:g5")
         }
         #expect(throws: VitrineError.self) { try Self.service(site).remove("giphy:g1") }

@@ -44,7 +44,7 @@ struct FavoritesServiceTests {
     @Test func addRefusesPastTheLimitAndChangesNothing() async throws {
         let site = try Self.site(limit: 3, favorites: ["giphy:g1", "giphy:g2", "giphy:g3"])
         let before = try Data(contentsOf: site.appendingPathComponent("favorites.json"))
-        await #expect(throws: VitrineError("favorites are full (3/3): remove one first")) { try await service(site).add("giphy:g4") }
+        await #expect(throws: VitrineError("favorites are full (3/3): remove one first", kind: .refused)) { try await service(site).add("giphy:g4") }
         #expect(try Data(contentsOf: site.appendingPathComponent("favorites.json")) == before)
     }
 
@@ -53,7 +53,7 @@ struct FavoritesServiceTests {
         let removed = try service(site).remove("giphy:g1")
         #expect(removed.count == 1)
         #expect(try service(site).list().map(\.id) == ["giphy:g2"])
-        #expect(throws: VitrineError("'giphy:g9' is not in site/favorites.json")) { try service(site).remove("giphy:g9") }
+        #expect(throws: VitrineError("'giphy:g9' is not in site/favorites.json", kind: .refused)) { try service(site).remove("giphy:g9") }
     }
 
     @Test func listShowsPositionKindTitleAndAddedInDisplayOrder() throws {
@@ -87,7 +87,7 @@ struct FavoritesServiceTests {
             credentials: APICredentials(giphyKey: "test-giphy-key"), cacheDirectory: site.appendingPathComponent("cache")
         )
         #expect(try await service(site, fetch: fetch).add("giphy:zzz") == .added(title: "Looked up", count: 1, limit: 20))
-        await #expect(throws: VitrineError("cannot add 'giphy:nope': HTTP 404 from 127.0.0.1:\(server.port): Not Found (status 404)")) {
+        await #expect(throws: VitrineError("cannot add 'giphy:nope': HTTP 404 from 127.0.0.1:\(server.port): Not Found (status 404)", kind: .remote)) {
             try await service(site, fetch: fetch).add("giphy:nope")
         }
         #expect(await server.received().map(\.path) == ["/v1/gifs/zzz", "/v1/gifs/nope"])

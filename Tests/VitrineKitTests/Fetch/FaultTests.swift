@@ -25,8 +25,8 @@ struct FaultTests {
         }
     }
 
-    func expectFailure(_ site: FetchTestSite, _ message: String, options: BuildOptions? = nil) async {
-        await #expect(throws: VitrineError(message)) { try await site.build(options ?? site.options()) }
+    func expectFailure(_ site: FetchTestSite, _ message: String, kind: VitrineError.Kind = .remote, options: BuildOptions? = nil) async {
+        await #expect(throws: VitrineError(message, kind: kind)) { try await site.build(options ?? site.options()) }
         #expect(!FileManager.default.fileExists(atPath: site.output.path), "a failed build must not publish")
     }
 
@@ -64,7 +64,7 @@ struct FaultTests {
         let site = try FetchTestSite(server: server, galleries: Self.cats)
         try await site.build(site.options())
         let built = try TestSupport.tree(site.output)
-        await #expect(throws: VitrineError("fetch 'cats' (giphy): HTTP 500 from 127.0.0.1:\(server.port) after 3 attempts; --strict")) {
+        await #expect(throws: VitrineError("fetch 'cats' (giphy): HTTP 500 from 127.0.0.1:\(server.port) after 3 attempts; --strict", kind: .remote)) {
             try await site.build(site.options(.refresh, strict: true, cacheMaxAge: .zero))
         }
         #expect(try TestSupport.tree(site.output) == built, "the previous site stays")
@@ -163,7 +163,9 @@ struct FaultTests {
         let server = try await Self.scripted([.json(StubBodies.giphy(offset: 0, count: 4, total: 4))])
         defer { Task { await server.stop() } }
         let site = try FetchTestSite(server: server, galleries: Self.cats)
-        await expectFailure(site, "gallery 'cats' (giphy): no snapshot at site/data/cats.json answering 'cats', and --offline forbids fetching", options: site.options(.offline))
+        await expectFailure(
+            site, "gallery 'cats' (giphy): no snapshot at site/data/cats.json answering 'cats', and --offline forbids fetching", kind: .missingInput,
+            options: site.options(.offline))
         #expect(await server.received().isEmpty)
         try await site.build(site.options())
         try await site.build(site.options(.offline))

@@ -46,4 +46,17 @@ enum StubBodies {
         }
         return "\n\n\n{\n \"resultCount\":\(ids.count),\n \"results\": [\n\(results.joined(separator: ",\n"))]\n}\n\n\n"
     }
+
+    /// GIPHY's `/v1/gifs?ids=` answer for `ids`, in reverse order (the client puts them back).
+    static func gifs(_ ids: [String]) -> String {
+        let gifs = ids.reversed().map { id in
+            #"{"type":"gif","id":"\#(id)","slug":"cat-\#(id)","url":"https://giphy.com/gifs/\#(id)","title":"GIF \#(id)","rating":"g","username":"","images":{"fixed_width":{"url":"https://media.giphy.com/media/\#(id)/200w.gif","width":"200","height":"150"}}}"#
+        }
+        return
+            #"{"data":[\#(gifs.joined(separator: ","))],"pagination":{"total_count":\#(ids.count),"count":\#(ids.count),"offset":0},"meta":{"status":200,"msg":"OK","response_id":"r1"}}"#
+    }
+
+    static func volume(_ id: String) -> String {
+        #"{"kind":"books#volume","id":"\#(id)","volumeInfo":{"title":"Book \#(id)","authors":["Ann"],"publishedDate":"2001"}}"#
+    }
 }

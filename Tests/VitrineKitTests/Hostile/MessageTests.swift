@@ -103,7 +103,7 @@ struct MessageTests {
         try await site.build(site.options())
         let today = String(RFC3339.string(from: Date()).prefix(10))
         let line = "fetch 'cats' (giphy): the search returned 0 results; the snapshot of \(today) has 5 items"
-        await #expect(throws: VitrineError(line + "; --strict")) {
+        await #expect(throws: VitrineError(line + "; --strict", kind: .remote)) {
             try await site.build(site.options(.refresh, strict: true, cacheMaxAge: .zero))
         }
         #expect(try site.snapshot("cats").items.count == 5, "--strict keeps the snapshot")
@@ -118,7 +118,7 @@ struct MessageTests {
         let site = try FetchTestSite(server: server, galleries: Self.cats)
         let logs = LogCapture()
         let line = "fetch 'cats' (giphy): HTTP 403 from 127.0.0.1:\(server.port): Invalid authentication credentials; no snapshot to fall back on"
-        await #expect(throws: VitrineError(line)) { try await site.build(site.options(), logs: logs) }
+        await #expect(throws: VitrineError(line, kind: .remote)) { try await site.build(site.options(), logs: logs) }
         #expect(!logs.all.contains { $0.contains("Invalid authentication credentials") }, "not also a warning before the error")
     }
 

@@ -30,7 +30,7 @@ struct SafetyTests {
         ("tmdb:\u{0}x", "invalid id 'tmdb:\u{0}x': the part after 'tmdb:' must be 1–200 printable characters"),
     ])
     func badIDsAreRefused(id: String, message: String) {
-        #expect(throws: VitrineError(message)) { try ItemID(parsing: id) }
+        #expect(throws: VitrineError(message, kind: .usage)) { try ItemID(parsing: id) }
     }
 
     @Test(arguments: [

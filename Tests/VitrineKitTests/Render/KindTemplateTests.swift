@@ -202,7 +202,7 @@ struct KindTemplateTests {
         let copy = try TestSupport.temporaryDirectory("vitrine-theme").appendingPathComponent("theme")
         try FileManager.default.copyItem(at: Theme.defaultDirectory, to: copy)
         try FileManager.default.removeItem(at: copy.appendingPathComponent("cell-book.mustache"))
-        #expect(throws: VitrineError("theme: missing template 'cell-book.mustache'")) {
+        #expect(throws: VitrineError("theme: missing template 'cell-book.mustache'", kind: .missingInput)) {
             try Theme.load(defaults: copy, overrides: nil, overridesLabel: "templates")
         }
     }

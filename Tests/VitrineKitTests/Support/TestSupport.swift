@@ -152,8 +152,8 @@ enum TestSupport {
 }
 
 extension VitrineError {
-    /// An error as the user reads it, to compare a thrown error's line with (`==` compares
-    /// the line; `kind`, `location` and `stage` are asserted on their own).
+    /// An error of a malformed input as the user reads it, to compare a thrown error with
+    /// (`==` compares the line and the kind; `location` and `stage` are asserted on their own).
     init(_ message: String) {
         self.init(message, kind: .invalidInput)
     }

@@ -106,7 +106,7 @@ struct FileSourceTests {
     @Test func aMissingCatalogIsNamed() async throws {
         let site = try Self.site(catalog: Data())
         try FileManager.default.removeItem(at: site.appendingPathComponent("catalog.json"))
-        await #expect(throws: VitrineError("gallery 'things' (file): no catalog at site/catalog.json")) {
+        await #expect(throws: VitrineError("gallery 'things' (file): no catalog at site/catalog.json", kind: .missingInput)) {
             try await TestSupport.build(site, output: site.appendingPathComponent("public"))
         }
     }
