@@ -70,6 +70,11 @@ struct BuildContext {
         reader = SiteReader(options: options, recorder: inputs)
     }
 
+    /// `--strict`, and a staged site to check (`checkLinks`' rule).
+    var checksLinks: Bool { publishes && options.checkLinks }
+    /// `--report` (`writeReport`'s rule).
+    var writesReport: Bool { reportDestination != nil }
+
     /// Puts the staging folder aside, when the build has one it did not publish.
     mutating func discardStaging() {
         guard let staging else { return }

@@ -46,12 +46,12 @@ public struct SiteBuilder: Sendable {
         BuildStep(.keyPages) { (context: inout BuildContext) throws(VitrineError) in try context.keyPages() },
         BuildStep(.renderPages, mayFinish: { (context: inout BuildContext) async throws(VitrineError) in try await context.renderPages() }),
         BuildStep(.copyAssets) { (context: inout BuildContext) throws(VitrineError) in try context.copyAssets() },
-        BuildStep(.keepUnchanged, when: { $0.publishes }) { (context: inout BuildContext) async throws(VitrineError) in try await context.keepUnchanged() },
-        BuildStep(.writeManifest, when: { $0.publishes }) { (context: inout BuildContext) throws(VitrineError) in try context.writeManifest() },
-        BuildStep(.checkLinks, when: { $0.publishes && $0.options.checkLinks }) { (context: inout BuildContext) throws(VitrineError) in try context.checkLinks() },
-        BuildStep(.writeReport, when: { $0.reportDestination != nil }) { (context: inout BuildContext) throws(VitrineError) in try context.writeReport() },
-        BuildStep(.catchUp, when: { $0.publishes }) { (context: inout BuildContext) throws(VitrineError) in try context.catchUp() },
-        BuildStep(.publish, when: { $0.publishes }) { (context: inout BuildContext) throws(VitrineError) in try context.publish() },
+        BuildStep(.keepUnchanged, when: \.publishes) { (context: inout BuildContext) async throws(VitrineError) in try await context.keepUnchanged() },
+        BuildStep(.writeManifest, when: \.publishes) { (context: inout BuildContext) throws(VitrineError) in try context.writeManifest() },
+        BuildStep(.checkLinks, when: \.checksLinks) { (context: inout BuildContext) throws(VitrineError) in try context.checkLinks() },
+        BuildStep(.writeReport, when: \.writesReport) { (context: inout BuildContext) throws(VitrineError) in try context.writeReport() },
+        BuildStep(.catchUp, when: \.publishes) { (context: inout BuildContext) throws(VitrineError) in try context.catchUp() },
+        BuildStep(.publish, when: \.publishes) { (context: inout BuildContext) throws(VitrineError) in try context.publish() },
     ]
 
     /// Runs the stages in order and publishes the site in one exchange; an error names its

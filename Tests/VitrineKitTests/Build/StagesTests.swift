@@ -72,7 +72,8 @@ struct StagesTests {
             change: { $0.report = $0.site.deletingLastPathComponent().appendingPathComponent("report.json") },
             expected: through(.copyAssets) + [.writeReport]),
         Case(
-            name: "a rebuild with a changed page", before: { site in
+            name: "a rebuild with a changed page",
+            before: { site in
                 _ = await StagesTests.build(site)
                 try StagesTests.write("# Home\n\nChanged.\n", to: "content/index.md", in: site)
             }, expected: all(but: [.checkLinks, .writeReport])),

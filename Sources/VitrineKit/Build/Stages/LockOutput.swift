@@ -9,9 +9,9 @@ extension BuildContext {
         let publisher = try OutputPublisher(output: options.outputDirectory, site: options.site, label: options.outputName)
         reportDestination = try options.report.map { url throws(VitrineError) in try BuildReport.Destination(url) }
         let (logger, outputName) = (logger, options.outputName)
-        lock = try publisher.lock(timeout: options.lockTimeout, announce: { logger.notice("\($0)") }) {
-            logger.debug("\($0), kept beside \(outputName) by an earlier vitrine")
-        }
+        lock = try publisher.lock(
+            timeout: options.lockTimeout, announce: { logger.notice("\($0)") },
+            moved: { logger.debug("\($0), kept beside \(outputName) by an earlier vitrine") })
         for leftover in publisher.removeLeftovers() { logger.debug("removed \(leftover), left by a build that was stopped") }
         self.publisher = publisher
         rebuild = Rebuild(publisher: publisher, options: options)
