@@ -1,13 +1,15 @@
-/// The stages of `vitrine build`, declared in the order they run. `SiteBuilder` runs each
-/// through one runner that logs its name and stamps its errors with it, so a caller (or a
-/// test) learns *where* a build failed from `VitrineError.stage`, never from the text.
+/// The stages of `vitrine build`, declared in the order they run. `SiteBuilder.stages` lists
+/// each once (`BuildStep`: the stage, the rule that skips it, its work over `BuildContext`);
+/// one runner logs each stage's name and stamps its errors with it, so a caller (or a test)
+/// learns *where* a build failed from `VitrineError.stage`, never from the text.
 ///
 /// Each case names the types (and so the files) that own the stage's work.
 public enum BuildStage: String, Sendable, CaseIterable {
     /// site.yml, with `--base-url` applied (`SiteReader.config`).
     case loadConfig = "load config"
     /// The output folder checked and locked for the whole build, leftovers of stopped builds
-    /// removed, `--report`'s destination checked (`OutputPublisher`, `BuildReport.Destination`).
+    /// removed, `--report`'s destination checked, the previous manifest read (`OutputPublisher`,
+    /// `BuildReport.Destination`, `Rebuild`).
     case lockOutput = "lock output"
     /// favorites.json (`SiteReader.favorites`).
     case loadFavorites = "load favorites"
@@ -21,7 +23,7 @@ public enum BuildStage: String, Sendable, CaseIterable {
     /// `SITE/static/` listed (`StaticFolder`).
     case readStaticFiles = "read static files"
     /// Every input compared with the bytes the output was made from; the build stops here
-    /// when none changed (`InputsDigest`).
+    /// when none changed (`InputsDigest`, `Rebuild.unchangedSummary`).
     case compareInputs = "compare inputs"
     /// Every template parsed and compiled once, the translations merged (`Theme(compiling:)`).
     case compileTemplates = "compile templates"
@@ -31,13 +33,17 @@ public enum BuildStage: String, Sendable, CaseIterable {
     case planPages = "plan pages"
     /// What each page is made from, hashed (`PageKeys`).
     case keyPages = "key pages"
-    /// The staging folder made (`OutputPublisher.makeStaging`: the spare tree, or a new one),
-    /// then changed pages rendered into it (`PageRenderer`, `PageFactory`, `Theme`).
+    /// The staging folder made (`Rebuild.makeStaging`: the spare tree, or a new one), then
+    /// changed pages rendered into it (`PageRenderer`, `PageFactory`, `Theme`); with
+    /// `--render-to-memory`, every page rendered into memory, and the build ends here.
     case renderPages = "render pages"
-    /// Theme assets and static files copied (`PageRenderer.copy`).
+    /// Theme assets and static files copied (`PageRenderer.copy`), the manifest of the staged
+    /// site made, and whether it differs from the output decided (`Rebuild.isUnchanged`): when
+    /// it does not, the stages up to `publish` are skipped but `writeReport`.
     case copyAssets = "copy assets"
     /// Unchanged files and files vitrine did not write carried over (`OutputPublisher+CarryOver`);
-    /// planned files the output lacked (deleted by hand) rendered again (`PageRenderer`).
+    /// planned files the output lacked (deleted by hand) rendered again, within this stage
+    /// (`PageRenderer`).
     case keepUnchanged = "keep unchanged files"
     /// The output marker and the build manifest written (`OutputPublisher.writeMarker`, `BuildManifest`).
     case writeManifest = "write manifest"

@@ -69,6 +69,20 @@ public struct SiteServer: Sendable {
         )
         let router = makeRouter(output: build.output!, basePath: basePath, token: token, hub: hub, site: build, hosts: hosts, search: search)
 
+        do throws(VitrineError) {
+            try await serve(router: router, watcher: watcher, hub: hub, basePath: basePath, onReady: onReady)
+        } catch {
+            await search.close()
+            throw error
+        }
+        await search.close()
+    }
+
+    /// Runs the Hummingbird application for `router` beside the watcher and the reload hub
+    /// until a signal or the task's cancellation shuts them down gracefully.
+    private func serve(
+        router: Router<BasicRequestContext>, watcher: SiteWatcher, hub: ReloadHub, basePath: String, onReady: @escaping @Sendable (URL) -> Void
+    ) async throws(VitrineError) {
         var serverLogger = logger
         serverLogger.logLevel = .warning
         let host = options.host
@@ -101,10 +115,8 @@ public struct SiteServer: Sendable {
                 Task { await group.triggerGracefulShutdown() }
             }
         } catch {
-            await search.close()
             throw Self.describe(error, host: host, port: options.port)
         }
-        await search.close()
     }
 
     /// A failure to listen, said as a person would: `port 8080 on 127.0.0.1 is already in use; …`.

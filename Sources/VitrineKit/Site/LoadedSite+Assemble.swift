@@ -1,3 +1,5 @@
+import Foundation
+
 /// The pure step of the read phase: what `SiteReader` read becomes the site the pages are
 /// planned from. No file is touched here; every error names the file it comes from.
 extension LoadedSite {
@@ -19,8 +21,8 @@ extension LoadedSite {
         // Every item once, galleries first (config order), then favorites-only items; each
         // item's home is the gallery it is first listed in. Items are not copied one by one:
         // a gallery without a repeated id or an item over its limit keeps its snapshot's
-        // array, and the site's list starts as the first gallery's (100,000 copies and
-        // two sets of every id were a tenth of a large rebuild).
+        // array, and the site's list starts as the first gallery's (docs/benchmark-notes.md,
+        // "Build stages").
         var galleries: [Gallery] = []
         var items: [Item] = []
         var homeOf: [ItemID: (gallery: Int?, index: Int)] = [:]
@@ -47,29 +49,7 @@ extension LoadedSite {
             }
             if !wanted.isEmpty { GalleryHoldings.collect(listed, wanted: wanted, into: &known) }
             snapshot.items = []  // kept once, in the gallery's items
-            // Positions in `listed` kept (a repeated id is left out, the first kept, up to
-            // the limit), and those whose home is this gallery.
-            var kept: [Int] = []
-            kept.reserveCapacity(min(listed.count, gallery.limit))
-            var homedHere: [Int] = []
-            var listedBefore: Set<ItemID> = []  // ids of this gallery homed in an earlier one
-            for position in listed.indices where kept.count < gallery.limit {
-                let id = listed[position].id
-                if let home = homeOf[id] {
-                    if home.gallery == galleries.count || !listedBefore.insert(id).inserted { continue }
-                } else {
-                    homeOf[id] = (galleries.count, kept.count)
-                    homedHere.append(kept.count)
-                }
-                kept.append(position)
-            }
-            let galleryItems = kept.count == listed.count ? listed : kept.map { listed[$0] }
-            if items.isEmpty, homedHere.count == galleryItems.count {
-                items = galleryItems
-            } else {
-                items.reserveCapacity(items.count + homedHere.count)
-                for position in homedHere { items.append(galleryItems[position]) }
-            }
+            let galleryItems = place(listed, limit: gallery.limit, gallery: galleries.count, homeOf: &homeOf, items: &items)
             galleries.append(
                 Gallery(
                     config: gallery, snapshot: snapshot, items: galleryItems, intro: content.intros[gallery.name],
@@ -81,6 +61,65 @@ extension LoadedSite {
         if options.fetch.strict, !invalid.isEmpty {
             throw VitrineError("ids their source does not know (--strict): \(invalid.joined(separator: ", "))", kind: .remote)
         }
+        let favorites = try resolveFavorites(
+            favoritesFile, config: config, known: known, resolved: resolved, unknown: unknown, options: options, now: now, stale: &stale, warnings: &warnings)
+
+        // Favorites-only items come last, homed in the favorites list.
+        for (index, entry) in favorites.enumerated() where homeOf[entry.1.id] == nil {
+            homeOf[entry.1.id] = (nil, index)
+            items.append(entry.1)
+        }
+
+        galleries += favoriteGalleries(
+            config: config, favorites: favorites, fileOrder: Dictionary(favoritesFile.favorites.enumerated().map { ($1.id, $0) }) { first, _ in first },
+            intros: content.intros)
+        var site = LoadedSite(
+            config: config, galleries: galleries, favorites: favorites, home: content.home, pages: content.pages,
+            items: items, homeOf: homeOf, favoriteIDs: Set(favorites.map { $0.0.id }), warnings: warnings
+        )
+        for (favorite, _) in favorites where !favorite.owner.isEmpty { site.owners[favorite.id] = favorite.owner }
+        return site
+    }
+
+    /// Places one gallery's listed items: a repeated id is left out (the first kept), up to
+    /// `limit`; an item not homed in an earlier gallery is homed in this one (`gallery`, its
+    /// number) and added to the site's `items`. Returns the gallery's items; the listed array
+    /// itself when every item is kept.
+    private static func place(
+        _ listed: [Item], limit: Int, gallery number: Int, homeOf: inout [ItemID: (gallery: Int?, index: Int)], items: inout [Item]
+    ) -> [Item] {
+        // Positions in `listed` kept, and those whose home is this gallery.
+        var kept: [Int] = []
+        kept.reserveCapacity(min(listed.count, limit))
+        var homedHere: [Int] = []
+        var listedBefore: Set<ItemID> = []  // ids of this gallery homed in an earlier one
+        for position in listed.indices where kept.count < limit {
+            let id = listed[position].id
+            if let home = homeOf[id] {
+                if home.gallery == number || !listedBefore.insert(id).inserted { continue }
+            } else {
+                homeOf[id] = (number, kept.count)
+                homedHere.append(kept.count)
+            }
+            kept.append(position)
+        }
+        let galleryItems = kept.count == listed.count ? listed : kept.map { listed[$0] }
+        if items.isEmpty, homedHere.count == galleryItems.count {
+            items = galleryItems
+        } else {
+            items.reserveCapacity(items.count + homedHere.count)
+            for position in homedHere { items.append(galleryItems[position]) }
+        }
+        return galleryItems
+    }
+
+    /// The favorites as the site shows them, found by the one rule (`FavoritesResolution`):
+    /// an unresolved favorite fails the build, as does (`--strict`) one its API does not know
+    /// or a stored copy past its API's terms; otherwise each is a warning.
+    private static func resolveFavorites(
+        _ favoritesFile: FavoritesFile, config: SiteConfig, known: [ItemID: Item], resolved: [ItemID: Item], unknown: Set<ItemID>,
+        options: BuildOptions, now: Date, stale: inout StaleCopies, warnings: inout [String]
+    ) throws(VitrineError) -> [(Favorite, Item)] {
         let favoritesLabel = options.label(config.favorites.file)
         warnings += favoritesFile.warnings
         // A stored item looked up again during this build (`--refresh-stale`) is shown as fetched.
@@ -102,22 +141,7 @@ extension LoadedSite {
         if favorites.count > config.favorites.limit {
             warnings.append("\(favoritesLabel): \(favorites.count) favorites, over the limit of \(config.favorites.limit)")
         }
-
-        // Favorites-only items come last, homed in the favorites list.
-        for (index, entry) in favorites.enumerated() where homeOf[entry.1.id] == nil {
-            homeOf[entry.1.id] = (nil, index)
-            items.append(entry.1)
-        }
-
-        galleries += favoriteGalleries(
-            config: config, favorites: favorites, fileOrder: Dictionary(favoritesFile.favorites.enumerated().map { ($1.id, $0) }) { first, _ in first },
-            intros: content.intros)
-        var site = LoadedSite(
-            config: config, galleries: galleries, favorites: favorites, home: content.home, pages: content.pages,
-            items: items, homeOf: homeOf, favoriteIDs: Set(favorites.map { $0.0.id }), warnings: warnings
-        )
-        for (favorite, _) in favorites where !favorite.owner.isEmpty { site.owners[favorite.id] = favorite.owner }
-        return site
+        return favorites
     }
 
     /// A gallery's snapshot or catalog: there, in the current format, of the gallery's source;
@@ -139,10 +163,10 @@ extension LoadedSite {
                 file: source.label,
                 "snapshot is of source '\(source.snapshot.source.rawValue)' but gallery '\(gallery.name)' uses '\(gallery.source.rawValue)'")
         }
-        // By position, not by copying each item out (a catalog has 100,000).
-        let wrong = source.snapshot.items.withUnsafeBufferPointer { items in items.indices.first { items[$0].id.source != gallery.source } }
-        if let wrong {
-            throw VitrineError(file: source.label, "item '\(source.snapshot.items[wrong].id)' does not belong to source '\(gallery.source.rawValue)'")
+        // By position, not by copying each item out: a catalog has many.
+        let items = source.snapshot.items
+        for index in items.indices where items[index].id.source != gallery.source {
+            throw VitrineError(file: source.label, "item '\(items[index].id)' does not belong to source '\(gallery.source.rawValue)'")
         }
         return source
     }
