@@ -71,6 +71,7 @@ let package = Package(
             name: "VitrineKitTests",
             dependencies: [
                 "VitrineKit",
+                "VitrineBytes",
                 "VitrineTemplate",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

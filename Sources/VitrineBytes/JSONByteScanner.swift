@@ -111,7 +111,7 @@ public struct JSONByteScanner {
         guard position < bytes.count else { return nil }
         let content = start..<position
         position += 1
-        return bytes.withBytes(in: content) { raw in
+        return bytes.withBytes(in: content) { raw -> String? in
             var utf8 = [UInt8](repeating: 0, count: raw.count)
             guard let length = utf8.withUnsafeMutableBytes({ JSONString.unescape(raw, into: $0) }) else { return nil }
             return utf8.withUnsafeBytes { String(validUTF8: UnsafeRawBufferPointer(rebasing: $0[..<length])) }
