@@ -67,7 +67,7 @@ struct ByteLayerTests {
     func values() {
         #expect(Self.scanning("{}") { $0.object { _, _ in false } })
         #expect(!Self.scanning("") { $0.object { _, _ in true } })
-        #expect(Self.scanning(" [1, \"a\", {\"b\": null}, true, false] \n") { $0.skipValue(depth: 0) && $0.isAtEnd() })
+        #expect(Self.scanning("[1, \"a\", {\"b\": null}, true, false] \n") { $0.skipValue(depth: 0) && $0.isAtEnd() })
         #expect(!Self.scanning(#"{"a": 1, "a": 2}"#) { $0.skipValue(depth: 0) })
         #expect(!Self.scanning("[1,]") { $0.skipValue(depth: 0) })
         let deep = { (levels: Int) in String(repeating: "[", count: levels) + String(repeating: "]", count: levels) }
