@@ -33,7 +33,6 @@ public enum TextBytes {
         return true
     }
 
-
     /// `hasNoSuspectByte` of a `String`'s contiguous UTF-8.
     public static func hasNoSuspectByte(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         hasNoSuspectByte(UnsafeRawBufferPointer(bytes))

@@ -35,9 +35,25 @@ struct FilterEntry: Encodable, Equatable {
 
     /// The keys `vitrine-filter.js` reads.
     enum CodingKeys: String, CodingKey {
-        case authors = "a", byline = "b", id = "d", ownerRating = "g", link = "h", imageSource = "i", kind = "k", ratingLabel = "l"
-        case still = "m", isNew = "n", ownerStars = "o", published = "p", ownerRatingLabel = "q", rating = "r", imageSourceSet = "s"
-        case title = "t", imageHeight = "v", imageWidth = "w", tags = "x"
+        case authors = "a"
+        case byline = "b"
+        case id = "d"
+        case ownerRating = "g"
+        case link = "h"
+        case imageSource = "i"
+        case kind = "k"
+        case ratingLabel = "l"
+        case still = "m"
+        case isNew = "n"
+        case ownerStars = "o"
+        case published = "p"
+        case ownerRatingLabel = "q"
+        case rating = "r"
+        case imageSourceSet = "s"
+        case title = "t"
+        case imageHeight = "v"
+        case imageWidth = "w"
+        case tags = "x"
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
-import VitrineTemplate
 import VitrineBytes
+import VitrineTemplate
 
 #if canImport(Glibc)
     import Glibc

@@ -1,10 +1,10 @@
+import VitrineBytes
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import VitrineBytes
 
 /// The little binary format of vitrine's own caches (`CatalogCache`, `OutputPublisher`'s
 /// folder records): fixed 8-byte words, LEB128 counts, length-prefixed UTF-8 texts. Never an

@@ -38,15 +38,17 @@ struct ByteLayerTests {
         #expect(Self.string("\"\\") == nil, "a backslash at the end")
         #expect(Self.string("\"가나\"") == "가나")
         let invalid = Data([0x22, 0x61, 0xFF, 0x62, 0x22])
-        #expect(ByteView.of(invalid) { bytes in
-            var scanner = JSONByteScanner(bytes: bytes)
-            return scanner.string()
-        } == nil, "invalid UTF-8")
+        #expect(
+            ByteView.of(invalid) { bytes in
+                var scanner = JSONByteScanner(bytes: bytes)
+                return scanner.string()
+            } == nil, "invalid UTF-8")
         let escapedInvalid = Data([0x22, 0x5C, 0x6E, 0xC3, 0x22])
-        #expect(ByteView.of(escapedInvalid) { bytes in
-            var scanner = JSONByteScanner(bytes: bytes)
-            return scanner.string()
-        } == nil, "invalid UTF-8 after an escape")
+        #expect(
+            ByteView.of(escapedInvalid) { bytes in
+                var scanner = JSONByteScanner(bytes: bytes)
+                return scanner.string()
+            } == nil, "invalid UTF-8 after an escape")
     }
 
     @Test("numbers in JSON's grammar only; integers that fit; finite doubles")
