@@ -11,7 +11,12 @@ import VitrineBytes
 struct ByteLayerTests {
     /// `body` with a scanner at the start of `text`'s bytes.
     static func scanning<Result>(_ text: String, _ body: (inout JSONByteScanner) -> Result) -> Result {
-        ByteView.of(Data(text.utf8)) { bytes in
+        scanning(Data(text.utf8), body)
+    }
+
+    /// `body` with a scanner at the start of `data`.
+    static func scanning<Result>(_ data: Data, _ body: (inout JSONByteScanner) -> Result) -> Result {
+        ByteView.of(data) { bytes in
             var scanner = JSONByteScanner(bytes: bytes)
             return body(&scanner)
         }
@@ -37,18 +42,8 @@ struct ByteLayerTests {
         #expect(Self.string(#""\u12""#) == nil, "a short \\u escape")
         #expect(Self.string("\"\\") == nil, "a backslash at the end")
         #expect(Self.string("\"가나\"") == "가나")
-        let invalid = Data([0x22, 0x61, 0xFF, 0x62, 0x22])
-        #expect(
-            ByteView.of(invalid) { bytes in
-                var scanner = JSONByteScanner(bytes: bytes)
-                return scanner.string()
-            } == nil, "invalid UTF-8")
-        let escapedInvalid = Data([0x22, 0x5C, 0x6E, 0xC3, 0x22])
-        #expect(
-            ByteView.of(escapedInvalid) { bytes in
-                var scanner = JSONByteScanner(bytes: bytes)
-                return scanner.string()
-            } == nil, "invalid UTF-8 after an escape")
+        #expect(Self.scanning(Data([0x22, 0x61, 0xFF, 0x62, 0x22])) { $0.string() } == nil, "invalid UTF-8")
+        #expect(Self.scanning(Data([0x22, 0x5C, 0x6E, 0xC3, 0x22])) { $0.string() } == nil, "invalid UTF-8 after an escape")
     }
 
     @Test("numbers in JSON's grammar only; integers that fit; finite doubles")
