@@ -32,7 +32,7 @@ public struct ByteView {
     }
 
     /// The bytes at `range` as a `String`; nil when they are not valid UTF-8.
-    @inlinable public func validString(_ range: Range<Int>) -> String? {
+    public func validString(_ range: Range<Int>) -> String? {
         String(validUTF8: UnsafeRawBufferPointer(rebasing: base[range]))
     }
 

@@ -5,8 +5,7 @@
 #endif
 
 /// JSON's string escapes, undone in one place: by the catalog scanner for every string with
-/// escapes, and for a description kept as its place in a catalog (`EntryText`), each time
-/// it is read.
+/// escapes, and for a description kept as its place in a catalog, each time it is read.
 public enum JSONString {
     /// Writes the text of a string's content — `raw`, the bytes between its quotes — into
     /// `output`, which has room for `raw.count` bytes (the text is never longer than its

@@ -2,7 +2,7 @@ extension String {
     /// The text of `utf8`, or nil when the bytes are not valid UTF-8. Bytes that are all
     /// ASCII (most names, ids and links) skip `String(validating:as:)`, which is generic over
     /// the encoding and looks up type metadata on every call.
-    @inlinable public init?(validUTF8 utf8: UnsafeRawBufferPointer) {
+    public init?(validUTF8 utf8: UnsafeRawBufferPointer) {
         guard Self.isASCII(utf8) else {
             guard let text = String(validating: utf8.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else { return nil }
             self = text
@@ -12,7 +12,7 @@ extension String {
     }
 
     /// Whether every byte is below 0x80, a word at a time.
-    @usableFromInline static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var index = 0
         var seen: UInt64 = 0
         while index + 8 <= bytes.count {

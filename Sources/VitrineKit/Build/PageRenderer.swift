@@ -91,6 +91,7 @@ struct PageRenderer: Sendable {
     }
 
     /// Renders a run of `plan`'s pages; `planned` when their indices are their places in it.
+    /// A filter index's entry keys are made by `jobs` threads.
     private func renderChunk(
         _ pages: ArraySlice<(path: SitePath, job: PagePlan.Job)>, planned: Bool, of plan: PagePlan, jobs: Int
     ) throws(VitrineError) -> Written {
@@ -153,7 +154,9 @@ struct PageRenderer: Sendable {
     /// A gallery's filter index at `path`, with its entries' keys and lengths; the entries
     /// of the file in the output (whose digest the previous manifest has as `before`) are
     /// copied where their keys are the same.
-    private func filterIndex(_ gallery: Int, at path: String, before: StableHasher.Digest?, jobs: Int) -> (bytes: [UInt8], file: FilterEntries.File) {
+    private func filterIndex(
+        _ gallery: Int, at path: String, before: StableHasher.Digest?, jobs: Int
+    ) -> (bytes: [UInt8], file: FilterEntries.File) {
         let global = keys.global
         let entryKeys = keys.galleryItems[gallery].mapOnEveryCore { FilterEntries.key(global: global, item: $0) }
         var previous: FilterEntries.Previous?
