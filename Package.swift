@@ -82,7 +82,7 @@ let package = Package(
         // the fixtures, the suites' static helpers).
         .testTarget(
             name: "VitrineKitTests",
-            dependencies: testDependencies,
+            dependencies: testDependencies + ["VitrineBytes"],
             resources: [.copy("Fixtures")]
         ),
         // Whole-site and CLI tests: a file that runs the built binary or compares a built

@@ -63,7 +63,7 @@ struct PageRenderer: Sendable {
                     guard next < chunks.count else { return }
                     let number = next
                     next += 1
-                    group.addTask { (number, try renderChunk(pages[chunks[number]], planned: only == nil, of: plan)) }
+                    group.addTask { (number, try renderChunk(pages[chunks[number]], planned: only == nil, of: plan, jobs: jobs)) }
                 }
                 for _ in 0..<min(jobs, chunks.count) { startNext() }
                 var done = 0
@@ -91,8 +91,9 @@ struct PageRenderer: Sendable {
     }
 
     /// Renders a run of `plan`'s pages; `planned` when their indices are their places in it.
+    /// A filter index's entry keys are made by `jobs` threads.
     private func renderChunk(
-        _ pages: ArraySlice<(path: SitePath, job: PagePlan.Job)>, planned: Bool, of plan: PagePlan
+        _ pages: ArraySlice<(path: SitePath, job: PagePlan.Job)>, planned: Bool, of plan: PagePlan, jobs: Int
     ) throws(VitrineError) -> Written {
         var writer = FileWriter(root: staging)
         var written = Written()
@@ -104,7 +105,7 @@ struct PageRenderer: Sendable {
             let (path, job) = pages[index]
             if Task.isCancelled { throw VitrineError.interrupted }
             if toMemory {
-                try render(job, of: plan, into: &bytes)
+                try render(job, of: plan, into: &bytes, jobs: jobs)
                 written.files += 1
                 written.bytes += bytes.count
                 continue
@@ -119,11 +120,11 @@ struct PageRenderer: Sendable {
             }
             var digest = key
             if case .filterIndex(let gallery) = job {
-                let made = filterIndex(gallery, at: relative, before: before)
+                let made = filterIndex(gallery, at: relative, before: before, jobs: jobs)
                 written.filterEntries[relative] = made.file
                 (bytes, digest) = (made.bytes, made.file.digest)
             } else {
-                try render(job, of: plan, into: &bytes)
+                try render(job, of: plan, into: &bytes, jobs: jobs)
             }
             if key == nil {
                 if digest == nil { digest = bytes.withUnsafeBytes { StableHasher.digest($0) } }
@@ -153,7 +154,9 @@ struct PageRenderer: Sendable {
     /// A gallery's filter index at `path`, with its entries' keys and lengths; the entries
     /// of the file in the output (whose digest the previous manifest has as `before`) are
     /// copied where their keys are the same.
-    private func filterIndex(_ gallery: Int, at path: String, before: StableHasher.Digest?) -> (bytes: [UInt8], file: FilterEntries.File) {
+    private func filterIndex(
+        _ gallery: Int, at path: String, before: StableHasher.Digest?, jobs: Int
+    ) -> (bytes: [UInt8], file: FilterEntries.File) {
         let global = keys.global
         let entryKeys = keys.galleryItems[gallery].mapOnEveryCore { FilterEntries.key(global: global, item: $0) }
         var previous: FilterEntries.Previous?
@@ -162,12 +165,12 @@ struct PageRenderer: Sendable {
                 recorded, bytes: old, manifestDigest: before, prefix: factory.filterIndexPrefix(gallery), suffix: PageFactory.filterIndexSuffix,
                 keys: entryKeys)
         }
-        let (bytes, lengths) = factory.filterIndexBytes(gallery, keys: entryKeys, previous: previous)
+        let (bytes, lengths) = factory.filterIndexBytes(gallery, keys: entryKeys, previous: previous, jobs: jobs)
         return (bytes, FilterEntries.File(digest: bytes.withUnsafeBytes { StableHasher.digest($0) }, keys: entryKeys, lengths: lengths))
     }
 
     /// Renders `job`'s page into `bytes` (replacing what it held).
-    private func render(_ job: PagePlan.Job, of plan: PagePlan, into bytes: inout [UInt8]) throws(VitrineError) {
+    private func render(_ job: PagePlan.Job, of plan: PagePlan, into bytes: inout [UInt8], jobs: Int) throws(VitrineError) {
         switch job {
         case .home: try theme.render("home", factory.home(), into: &bytes)
         case .gallery(let index, let page): try theme.render("gallery", factory.galleryPage(index, page: page), into: &bytes)
@@ -178,7 +181,7 @@ struct PageRenderer: Sendable {
         // Every page's path, made into the sitemap's model by the one job that renders it.
         case .sitemap: try theme.render("sitemap.xml", factory.sitemap(plan.sitemapPaths), into: &bytes)
         case .feed: try theme.render("feed.xml", factory.feed(), into: &bytes)
-        case .filterIndex(let index): bytes = factory.filterIndexBytes(index)
+        case .filterIndex(let index): bytes = factory.filterIndexBytes(index, jobs: jobs)
         case .changes(let index): try theme.render("changes", factory.changesPage(index), into: &bytes)
         case .changesFeed(let index): try theme.render("feed.xml", factory.changesFeed(index), into: &bytes)
         case .galleryFeed(let index): try theme.render("feed.xml", factory.galleryFeed(index), into: &bytes)

@@ -1,4 +1,5 @@
 import CCmark
+import VitrineBytes
 
 /// CommonMark to HTML through libcmark, always in safe mode: raw HTML is replaced by a
 /// comment and `javascript:`/`vbscript:`/`file:`/`data:` (non-image) links are emptied.
@@ -18,7 +19,7 @@ enum Markdown {
         return TextPolicy.markdown(markdown).withCString { pointer in
             let length = strlen(pointer)
             // Every image starts with `![`: text without a `!` is rendered in one call.
-            guard headingsDown > 0 || memchr(pointer, Int32(UInt8(ascii: "!")), length) != nil else {
+            guard headingsDown > 0 || ByteSearch.contains(UInt8(ascii: "!"), in: pointer, count: length) else {
                 guard let output = cmark_markdown_to_html(pointer, length, options) else { return "" }
                 defer { free(output) }
                 return String(cString: output)

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import VitrineBytes
 
 extension Item {
     /// At most this many problems of one file are listed; the rest are counted in one line.
@@ -10,18 +10,20 @@ extension Item {
     /// `Site/data/popular.json:12:23: items[0] 'tmdb:550' movie.voteAverage: 1e+18 is not a rating from 0 to 10; left out`.
     /// `location(index)` is the key path of the index-th item in the file.
     /// `field` maps an item's field path to the file's, where the file's shape differs (catalogs).
+    /// A long list is checked on up to `jobs` threads (the build's `--jobs`).
     static func checked(
-        _ items: [Item], file: String, data: Data?, field: ([String]) -> [String] = { $0 }, location: (Int) -> [JSONLocator.Step]
+        _ items: [Item], file: String, data: Data?, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, field: ([String]) -> [String] = { $0 },
+        location: (Int) -> [JSONLocator.Step]
     ) -> (items: [Item], warnings: [String]) {
-        let result = checkedFlagging(items, file: file, data: data, field: field, location: location)
+        let result = checkedFlagging(items, file: file, data: data, jobs: jobs, field: field, location: location)
         return (result.items, result.warnings)
     }
 
     /// `checked`, and for each item whether the policies found a problem in it.
     static func checkedFlagging(
-        _ items: [Item], file: String, data: Data?, field: ([String]) -> [String] = { $0 }, location: (Int) -> [JSONLocator.Step]
+        _ items: [Item], file: String, data: Data?, jobs: Int, field: ([String]) -> [String] = { $0 }, location: (Int) -> [JSONLocator.Step]
     ) -> (items: [Item], warnings: [String], flagged: [Bool]) {
-        let (checked, problems) = checkedInParallel(items)
+        let (checked, problems) = checkedInParallel(items, jobs: jobs)
         var flagged = [Bool](repeating: false, count: checked.count)
         var warnings: [String] = []
         var more = 0
@@ -50,35 +52,12 @@ extension Item {
     }
 
     /// `checked()` of every item, in order, and the problems found, by index in order; a
-    /// long list is split between the cores (each check depends on its item only), each
-    /// writing its run of the result in place.
-    private static func checkedInParallel(_ items: [Item]) -> (items: [Item], problems: [(index: Int, problems: [Problem])]) {
-        let jobs = items.count >= 2000 ? min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
-        guard jobs > 1 else {
-            var problems: [(index: Int, problems: [Problem])] = []
-            let checked = items.enumerated().map { index, item in
-                let (clean, found) = item.checked()
-                if !found.isEmpty { problems.append((index, found)) }
-                return clean
-            }
-            return (checked, problems)
-        }
-        let found = Mutex<[[(index: Int, problems: [Problem])]]>(Array(repeating: [], count: jobs))
-        let checked = [Item](unsafeUninitializedCapacity: items.count) { buffer, initialized in
-            // Each job initialises only its own run of the buffer.
-            nonisolated(unsafe) let buffer = buffer
-            DispatchQueue.concurrentPerform(iterations: jobs) { job in
-                var problems: [(index: Int, problems: [Problem])] = []
-                for index in items.count * job / jobs..<items.count * (job + 1) / jobs {
-                    let (clean, itemProblems) = items[index].checked()
-                    (buffer.baseAddress! + index).initialize(to: clean)
-                    if !itemProblems.isEmpty { problems.append((index, itemProblems)) }
-                }
-                found.withLock { $0[job] = problems }
-            }
-            initialized = items.count
-        }
-        return (checked, found.withLock { $0 }.flatMap { $0 })
+    /// long list is split between up to `jobs` threads (each check depends on its item only).
+    private static func checkedInParallel(_ items: [Item], jobs: Int) -> (items: [Item], problems: [(index: Int, problems: [Problem])]) {
+        let results = items.parallelMap(jobs: jobs) { $0.checked() }
+        var problems: [(index: Int, problems: [Problem])] = []
+        for (index, result) in results.enumerated() where !result.1.isEmpty { problems.append((index, result.1)) }
+        return (results.map(\.0), problems)
     }
 }
 
@@ -103,10 +82,10 @@ extension JSONLocator.Step {
 
 extension Snapshot {
     /// Reads a snapshot file: JSON errors with file, line and column; every item through the
-    /// input policies; `totalResults` at least the item count.
-    static func read(_ data: Data, file: String) throws(VitrineError) -> (snapshot: Snapshot, warnings: [String]) {
+    /// input policies (on up to `jobs` threads); `totalResults` at least the item count.
+    static func read(_ data: Data, file: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(VitrineError) -> (snapshot: Snapshot, warnings: [String]) {
         var snapshot = try JSONFile.decode(Snapshot.self, from: data, file: file)
-        let (items, warnings) = Item.checked(snapshot.items, file: file, data: data) { [.key("items"), .index($0)] }
+        let (items, warnings) = Item.checked(snapshot.items, file: file, data: data, jobs: jobs) { [.key("items"), .index($0)] }
         snapshot.items = items
         snapshot.totalResults = max(snapshot.totalResults, items.count)
         snapshot.query = snapshot.query.map(TextPolicy.plain)

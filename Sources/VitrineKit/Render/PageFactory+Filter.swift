@@ -1,37 +1,60 @@
 import Foundation
+import VitrineBytes
 
-/// One item of a gallery's find-as-you-type index, as `vitrine-filter.js` reads it; short
-/// keys, since a gallery of 500 movies has 500 of them.
+/// One item of a gallery's find-as-you-type index, as `vitrine-filter.js` reads it. Its JSON
+/// keys are one letter each (`CodingKeys`), since a gallery of 500 movies has 500 of them.
 struct FilterEntry: Encodable, Equatable {
-    /// Title.
-    let t: String
+    let title: String
     /// Authors (books), else absent.
-    let a: String?
+    let authors: String?
     /// `gif`, `movie`, `book`, `app`, `entry`.
-    let k: String
+    let kind: String
     /// Link to the detail page, relative to the site root.
-    let h: String
+    let link: String
     /// Image: src, srcset (absent when one size), width, height; still for reduced motion (GIFs).
-    let i: String?
-    let s: String?
-    let w: Int?
-    let v: Int?
-    let m: String?
+    let imageSource: String?
+    let imageSourceSet: String?
+    let imageWidth: Int?
+    let imageHeight: Int?
+    let still: String?
     /// Caption extras: published date (books), rating display and its spoken label.
-    let p: String?
-    let r: String?
-    let l: String?
+    let published: String?
+    let rating: String?
+    let ratingLabel: String?
     /// The id (`data-id`), a list row's byline, and whether the last refresh added it (the
     /// "New" badge: `true`, else absent).
-    var d: String? = nil
-    var b: String? = nil
-    var n: Bool? = nil
+    var id: String? = nil
+    var byline: String? = nil
+    var isNew: Bool? = nil
     /// The owner's rating (`data-owner-rating`), as stars and in words, and tags (absent
     /// when none): the `cell-owner` partial's.
-    var g: String? = nil
-    var o: String? = nil
-    var q: String? = nil
-    var x: [String]? = nil
+    var ownerRating: String? = nil
+    var ownerStars: String? = nil
+    var ownerRatingLabel: String? = nil
+    var tags: [String]? = nil
+
+    /// The keys `vitrine-filter.js` reads.
+    enum CodingKeys: String, CodingKey {
+        case authors = "a"
+        case byline = "b"
+        case id = "d"
+        case ownerRating = "g"
+        case link = "h"
+        case imageSource = "i"
+        case kind = "k"
+        case ratingLabel = "l"
+        case still = "m"
+        case isNew = "n"
+        case ownerStars = "o"
+        case published = "p"
+        case ownerRatingLabel = "q"
+        case rating = "r"
+        case imageSourceSet = "s"
+        case title = "t"
+        case imageHeight = "v"
+        case imageWidth = "w"
+        case tags = "x"
+    }
 }
 
 extension PageFactory {
@@ -41,12 +64,12 @@ extension PageFactory {
     /// `<`, `>`, `&`, U+2028 and U+2029 escaped, so no title can end the script, start markup
     /// or end a line.
     func filterIndex(_ index: Int) -> String {
-        String(decoding: filterIndexBytes(index), as: UTF8.self)
+        String(decoding: filterIndexBytes(index, jobs: 1), as: UTF8.self)
     }
 
     /// `filterIndex` as bytes.
-    func filterIndexBytes(_ index: Int) -> [UInt8] {
-        filterIndexBytes(index, keys: nil, previous: nil).bytes
+    func filterIndexBytes(_ index: Int, jobs: Int) -> [UInt8] {
+        filterIndexBytes(index, keys: nil, previous: nil, jobs: jobs).bytes
     }
 
     /// The filter index's bytes before its entries.
@@ -62,38 +85,34 @@ extension PageFactory {
 
     /// `filterIndex` as bytes, with each entry's length. An entry whose key (`keys`, one per
     /// item: `FilterEntries.key`) the last build's file has (`previous`) is copied from it;
-    /// the others are made. A large gallery's entries are made by every core, a run of items
-    /// each, and joined in order: a one-item rebuild of a 10,000-item gallery rewrites this
-    /// file, and it was a sixth of such a rebuild on one core.
-    func filterIndexBytes(_ index: Int, keys: [StableHasher.Digest]?, previous: FilterEntries.Previous?) -> (bytes: [UInt8], lengths: [Int]) {
+    /// the others are made. A large gallery's entries are made on up to `jobs` threads, a
+    /// run of items each (`parallelMap`), and joined in the items' order.
+    func filterIndexBytes(
+        _ index: Int, keys: [StableHasher.Digest]?, previous: FilterEntries.Previous?, jobs: Int
+    ) -> (bytes: [UInt8], lengths: [Int]) {
         let gallery = site.galleries[index]
         let items = gallery.items
-        let jobs = items.count >= 2000 ? min(8, ProcessInfo.processInfo.activeProcessorCount) : 1
-        let runs = (0..<jobs).map { items.count * $0 / jobs..<items.count * ($0 + 1) / jobs }
-        var parts = [(bytes: [UInt8], lengths: [Int])](repeating: ([], []), count: jobs)
-        parts.withUnsafeMutableBufferPointer { parts in
-            // Each job writes only its own element.
-            nonisolated(unsafe) let parts = parts
-            DispatchQueue.concurrentPerform(iterations: jobs) { job in
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(runs[job].count * 300)
-                var lengths: [Int] = []
-                lengths.reserveCapacity(runs[job].count)
-                var captions: [Rating: Caption] = [:]
-                for position in runs[job] {
-                    if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                    let start = bytes.count
-                    if let keys, let previous, let range = previous.range(of: keys[position], at: position) {
-                        previous.bytes.withUnsafeBytes { bytes.append(contentsOf: $0[range]) }
-                    } else {
-                        let item = items[position]
-                        let entry = filterEntry(item, columns: gallery.columns, captions: &captions, isNew: gallery.newIDs.contains(item.id))
-                        ScriptJSON.entry(entry, to: &bytes)
-                    }
-                    lengths.append(bytes.count - start)
+        let runCount = items.count >= 2000 ? max(1, min(jobs, items.count)) : 1
+        let runs = (0..<runCount).map { items.count * $0 / runCount..<items.count * ($0 + 1) / runCount }
+        let parts = runs.parallelMap(jobs: jobs, threshold: 2) { run in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(run.count * 300)
+            var lengths: [Int] = []
+            lengths.reserveCapacity(run.count)
+            var captions: [Rating: Caption] = [:]
+            for position in run {
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                let start = bytes.count
+                if let keys, let previous, let range = previous.range(of: keys[position], at: position) {
+                    ByteView.of(previous.bytes) { $0.withBytes(in: range) { bytes.append(contentsOf: $0) } }
+                } else {
+                    let item = items[position]
+                    let entry = filterEntry(item, columns: gallery.columns, captions: &captions, isNew: gallery.newIDs.contains(item.id))
+                    ScriptJSON.entry(entry, to: &bytes)
                 }
-                parts[job] = (bytes, lengths)
+                lengths.append(bytes.count - start)
             }
+            return (bytes: bytes, lengths: lengths)
         }
         var bytes = filterIndexPrefix(index)
         bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count } + 200)
@@ -104,8 +123,7 @@ extension PageFactory {
 
     /// One item's entry, with links relative to the site root: what the item's gallery cell
     /// (`cell(_:from:)`) shows, worked out without the rest of the cell. A catalog has few
-    /// distinct ratings, so their captions are filled once each (`captions`); filling them
-    /// per item was a fifth of a 100,000-item filter index.
+    /// distinct ratings, so their captions are filled once each (`captions`).
     func filterEntry(_ item: Item, columns: Int, captions: inout [Rating: Caption], isNew: Bool = false) -> FilterEntry {
         let kind = item.kind
         var caption: Caption?
@@ -119,162 +137,59 @@ extension PageFactory {
         }
         let image = Self.shown(item.image, kind: kind, srcset: true)
         var entry = FilterEntry(
-            t: item.title, a: item.book.flatMap { Format.list($0.authors) }, k: kind.rawValue,
-            h: SitePath.home.link(to: .item(item.id)),
-            i: image?.src, s: image?.srcset, w: image?.width, v: image?.height,
-            m: image != nil && kind == .gif ? SafeURL.check(item.gif?.still?.url) : nil,
-            p: Format.nonEmpty(item.book?.publishedDate).map { strings.date($0) }, r: caption?.shown, l: caption?.label,
-            d: item.id.description, b: Self.byline(of: item), n: isNew ? true : nil
+            title: item.title, authors: item.book.flatMap { Format.list($0.authors) }, kind: kind.rawValue,
+            link: SitePath.home.link(to: .item(item.id)),
+            imageSource: image?.src, imageSourceSet: image?.srcset, imageWidth: image?.width, imageHeight: image?.height,
+            still: image != nil && kind == .gif ? SafeURL.check(item.gif?.still?.url) : nil,
+            published: Format.nonEmpty(item.book?.publishedDate).map { strings.date($0) }, rating: caption?.shown, ratingLabel: caption?.label,
+            id: item.id.description, byline: Self.byline(of: item), isNew: isNew ? true : nil
         )
         if let owner = ownerView(item.id, withNote: false) {
-            entry.g = owner.stars == nil ? nil : owner.rating
-            entry.o = owner.stars
-            entry.q = owner.stars == nil ? nil : owner.ratingLabel
-            entry.x = owner.hasTags ? owner.tags : nil
+            entry.ownerRating = owner.stars == nil ? nil : owner.rating
+            entry.ownerStars = owner.stars
+            entry.ownerRatingLabel = owner.stars == nil ? nil : owner.ratingLabel
+            entry.tags = owner.hasTags ? owner.tags : nil
         }
         return entry
     }
 }
 
-/// JSON for inside a `<script>`, written byte by byte: what `JSONEncoder` (sorted keys, no
-/// escaped slashes) writes, with `<`, `>`, `&`, U+2028 and U+2029 escaped as `JSONLD.scriptSafe`
-/// does. A large gallery's filter index is rewritten on every build that changes one of its
-/// titles; through the encoder it was a fifth of such a rebuild.
+/// The filter index's JSON (`ScriptJSONWriter`): what `JSONEncoder` (sorted keys, no escaped
+/// slashes) writes, with `<`, `>`, `&`, U+2028 and U+2029 escaped as `JSONLD.scriptSafe` does.
 enum ScriptJSON {
     /// A JSON string literal.
     static func string(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            var index = 0
-            while index < utf8.count {
-                // A run of bytes that stand for themselves is copied at once.
-                var end = index
-                while end < utf8.count, !Self.isSpecial(utf8[end]) { end += 1 }
-                if end > index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end])) }
-                guard end < utf8.count else { break }
-                let byte = utf8[end]
-                index = end + 1
-                switch byte {
-                case UInt8(ascii: "\""): bytes += #"\""#.utf8
-                case UInt8(ascii: "\\"): bytes += #"\\"#.utf8
-                case 0x0A: bytes += #"\n"#.utf8
-                case 0x0D: bytes += #"\r"#.utf8
-                case 0x09: bytes += #"\t"#.utf8
-                case 0x08: bytes += #"\b"#.utf8
-                case 0x0C: bytes += #"\f"#.utf8
-                case 0x00..<0x20: unicodeEscape(UInt16(byte), to: &bytes)
-                case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"): unicodeEscape(UInt16(byte), to: &bytes)
-                default:
-                    // 0xE2: U+2028 and U+2029 (E2 80 A8, E2 80 A9) end a line in a script. E2
-                    // leads a three-byte sequence (a String is valid UTF-8): its two
-                    // continuation bytes need no escaping of their own.
-                    let second = index < utf8.count ? utf8[index] : 0
-                    let third = index + 1 < utf8.count ? utf8[index + 1] : 0
-                    if second == 0x80, third == 0xA8 || third == 0xA9 {
-                        unicodeEscape(third == 0xA8 ? 0x2028 : 0x2029, to: &bytes)
-                        index += 2
-                    } else {
-                        bytes.append(byte)
-                    }
-                }
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// The bytes `string` does not copy as they are: controls, `"`, `\\`, `<`, `>`, `&`, and
-    /// 0xE2 (which may lead U+2028 or U+2029). Compared, not looked up in a table: a global
-    /// table is initialised lazily, and checking that on every byte was a tenth of a
-    /// 100,000-item filter index.
-    @inline(__always)
-    private static func isSpecial(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2
-    }
-
-    /// `\u` and four lower-case hex digits.
-    private static func unicodeEscape(_ value: UInt16, to bytes: inout [UInt8]) {
-        bytes += #"\u"#.utf8
-        for shift in stride(from: 12, through: 0, by: -4) {
-            let nibble = UInt8(truncatingIfNeeded: value >> UInt16(shift)) & 0x0F
-            bytes.append(nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ nibble &- 10)
-        }
-    }
-
-    /// One entry as a JSON object, keys sorted, absent values left out. Keys are one letter
-    /// and numbers are written digit by digit: through `String`s, they were a sixth of a
-    /// large gallery's filter index.
-    static func entry(_ entry: FilterEntry, to bytes: inout [UInt8]) {
-        var first = true
-        func key(_ name: UInt8) {
-            bytes.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(name)
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(UInt8(ascii: ":"))
-            first = false
-        }
-        func text(_ name: UInt8, _ value: String?) {
-            guard let value else { return }
-            key(name)
-            string(value, to: &bytes)
-        }
-        func number(_ name: UInt8, _ value: Int?) {
-            guard let value else { return }
-            key(name)
-            decimal(value, to: &bytes)
-        }
-        func flag(_ name: UInt8, _ value: Bool?) {
-            guard let value else { return }
-            key(name)
-            bytes += value ? "true".utf8 : "false".utf8
-        }
-        func texts(_ name: UInt8, _ values: [String]?) {
-            guard let values else { return }
-            key(name)
-            bytes.append(UInt8(ascii: "["))
-            for (index, value) in values.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                string(value, to: &bytes)
-            }
-            bytes.append(UInt8(ascii: "]"))
-        }
-        // Sorted, as the encoder's `.sortedKeys` writes them.
-        text(UInt8(ascii: "a"), entry.a)
-        text(UInt8(ascii: "b"), entry.b)
-        text(UInt8(ascii: "d"), entry.d)
-        text(UInt8(ascii: "g"), entry.g)
-        text(UInt8(ascii: "h"), entry.h)
-        text(UInt8(ascii: "i"), entry.i)
-        text(UInt8(ascii: "k"), entry.k)
-        text(UInt8(ascii: "l"), entry.l)
-        text(UInt8(ascii: "m"), entry.m)
-        flag(UInt8(ascii: "n"), entry.n)
-        text(UInt8(ascii: "o"), entry.o)
-        text(UInt8(ascii: "p"), entry.p)
-        text(UInt8(ascii: "q"), entry.q)
-        text(UInt8(ascii: "r"), entry.r)
-        text(UInt8(ascii: "s"), entry.s)
-        text(UInt8(ascii: "t"), entry.t)
-        number(UInt8(ascii: "v"), entry.v)
-        number(UInt8(ascii: "w"), entry.w)
-        texts(UInt8(ascii: "x"), entry.x)
-        if first {
-            bytes.append(UInt8(ascii: "{"))
-        }
-        bytes.append(UInt8(ascii: "}"))
+        ScriptJSONWriter.string(text, to: &bytes)
     }
 
     /// `value` in decimal, as `String(value)` spells it.
     static func decimal(_ value: Int, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var divisor: UInt = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        repeat {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(magnitude / divisor))
-            magnitude %= divisor
-            divisor /= 10
-        } while divisor > 0
+        ScriptJSONWriter.decimal(value, to: &bytes)
+    }
+
+    /// One entry as a JSON object, keys sorted (as the encoder's `.sortedKeys` writes them),
+    /// absent values left out.
+    static func entry(_ entry: FilterEntry, to bytes: inout [UInt8]) {
+        ScriptJSONWriter.object(to: &bytes) { object in
+            object.text("a", entry.authors)
+            object.text("b", entry.byline)
+            object.text("d", entry.id)
+            object.text("g", entry.ownerRating)
+            object.text("h", entry.link)
+            object.text("i", entry.imageSource)
+            object.text("k", entry.kind)
+            object.text("l", entry.ratingLabel)
+            object.text("m", entry.still)
+            object.flag("n", entry.isNew)
+            object.text("o", entry.ownerStars)
+            object.text("p", entry.published)
+            object.text("q", entry.ownerRatingLabel)
+            object.text("r", entry.rating)
+            object.text("s", entry.imageSourceSet)
+            object.text("t", entry.title)
+            object.number("v", entry.imageHeight)
+            object.number("w", entry.imageWidth)
+            object.texts("x", entry.tags)
+        }
     }
 }

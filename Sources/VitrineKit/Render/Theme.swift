@@ -1,4 +1,5 @@
 import Foundation
+import VitrineBytes
 import VitrineTemplate
 
 #if canImport(Glibc)
@@ -183,7 +184,7 @@ public struct Theme: Sendable {
 
     /// The regular files below `directory` (a link to it is followed), relative to it and
     /// sorted; names starting with a dot are left out with what they hold. Plain POSIX calls
-    /// (`FileTree`): Foundation's enumerator took 3 ms of an unchanged rebuild's 40.
+    /// (`FileTree`), not Foundation's enumerator.
     /// `label` names the folder as the user knows it (`theme`, `site/templates`).
     /// Symbolic links inside the default theme are neither listed nor followed; in a site's
     /// folder (`bounds`), the folder and a link to a file are followed while they stay inside
@@ -230,29 +231,14 @@ extension TemplateError {
 }
 
 extension Theme {
-    /// Whether `text` holds `word`, byte for byte (Glibc's `memmem` is not exported to Swift).
+    /// Whether `text` holds `word`, byte for byte (`ByteSearch.contains`).
     static func holds(_ text: String, _ word: String) -> Bool {
-        var (text, word) = (text, word)
-        return text.withUTF8 { text in
-            word.withUTF8 { word in
-                guard let first = word.first else { return true }
-                var start = 0
-                // Each place the first byte is (`memchr`), compared whole there.
-                while text.count - start >= word.count, let found = memchr(text.baseAddress! + start, Int32(first), text.count - start - word.count + 1) {
-                    let at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(at, word.baseAddress!, word.count) == 0 { return true }
-                    start = text.baseAddress!.distance(to: at) + 1
-                }
-                return false
-            }
-        }
+        ByteSearch.contains(text, word)
     }
 
     /// Parses and compiles what `Sources.read` read: every template, once, and the
     /// translations (a site file for a language the theme lacks starts from English) — for
-    /// a build, only those `strings(for: language)` can pick: parsing every language's was
-    /// most of compiling the theme (5 ms of 8 at every rebuild that renders). `vitrine
-    /// check` reads them all.
+    /// a build, only those `strings(for: language)` can pick. `vitrine check` reads them all.
     init(compiling sources: Sources, language: String? = nil) throws(VitrineError) {
         var translations: [String: ThemeStrings] = [:]
         let wanted = language.map(Self.codes(of:))
@@ -265,7 +251,7 @@ extension Theme {
             // Indentation is for people reading templates, not for pages; text where spaces
             // are content (<pre>, <textarea>) keeps it.
             // Searched in the bytes (`holds`): Foundation's `contains` compares as a locale
-            // would, and the standard library's generic `firstRange` took 10 ms of every build.
+            // would.
             let indented = texts.filter { Self.holds($0.value, "<pre") || Self.holds($0.value, "<textarea") }
             library = try TemplateLibrary(texts, dropIndentation: Set(texts.keys).subtracting(indented.keys))
         } catch {

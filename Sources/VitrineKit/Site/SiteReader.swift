@@ -122,11 +122,11 @@ final class SiteReader: Sendable {
         let label = options.label(relative)
         guard let data = try read(relative) else { return nil }
         if source == .file {
-            let (items, warnings) = try CatalogFile.read(data, file: label, cache: CatalogCache.location(site: options.site, relative: relative))
+            let (items, warnings) = try CatalogFile.read(data, file: label, cache: CatalogCache.location(site: options.site, relative: relative), jobs: options.jobs)
             let snapshot = Snapshot(gallery: name, source: .file, query: relative, totalResults: items.count, items: items)
             return GallerySource(snapshot: snapshot, warnings: warnings, label: label)
         }
-        let (snapshot, warnings) = try Snapshot.read(data, file: label)
+        let (snapshot, warnings) = try Snapshot.read(data, file: label, jobs: options.jobs)
         return GallerySource(snapshot: snapshot, warnings: warnings, label: label)
     }
 

@@ -1,3 +1,5 @@
+import VitrineBytes
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -159,35 +161,5 @@ struct BinaryReader {
         guard let present = flag() else { return nil }
         guard present else { return .some(nil) }
         return word().map { .some(Int(Int64(bitPattern: $0))) }
-    }
-}
-
-extension String {
-    /// The text of `utf8`, or nil when the bytes are not valid UTF-8. Bytes that are all
-    /// ASCII (most names, ids and links) skip `String(validating:as:)`: generic over the
-    /// encoding, it looked up type metadata on every call, which was a third of the time
-    /// spent reading the folder record of a 100,000-item site.
-    init?(validUTF8 utf8: UnsafeRawBufferPointer) {
-        guard Self.isASCII(utf8) else {
-            guard let text = String(validating: utf8.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else { return nil }
-            self = text
-            return
-        }
-        self = String(decoding: utf8.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-    }
-
-    /// Whether every byte is below 0x80, a word at a time.
-    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var index = 0
-        var seen: UInt64 = 0
-        while index + 8 <= bytes.count {
-            seen |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < bytes.count {
-            seen |= UInt64(bytes[index])
-            index += 1
-        }
-        return seen & 0x8080_8080_8080_8080 == 0
     }
 }

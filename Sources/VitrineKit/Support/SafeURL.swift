@@ -1,4 +1,5 @@
 import Foundation
+import VitrineBytes
 
 /// The one URL policy: every URL that comes from outside (API responses, snapshots,
 /// catalogs, favorites, site.yml) passes `check` before it reaches a snapshot or a page model.
@@ -69,9 +70,7 @@ enum SafeURL {
         return text.withUTF8 { bytes -> Bool in
             let prefix: StaticString = "https://"
             let count = prefix.utf8CodeUnitCount
-            guard bytes.count > count, bytes.count <= 4096,
-                memcmp(bytes.baseAddress!, prefix.utf8Start, count) == 0
-            else { return false }
+            guard bytes.count > count, bytes.count <= 4096, ByteSearch.hasPrefix(bytes, prefix) else { return false }
             var index = count
             var previous: UInt8 = UInt8(ascii: ".")  // a host may not start with "."
             while index < bytes.count, bytes[index] != UInt8(ascii: "/") {

@@ -1,3 +1,5 @@
+import VitrineBytes
+
 /// The one text policy for strings that come from outside (APIs, snapshots, catalogs,
 /// favorites, Markdown files) and for what vitrine prints to a terminal.
 ///
@@ -25,7 +27,7 @@ public enum TextPolicy {
     /// as they are, not read into a `String` (nor unescaped, when they are a JSON string
     /// whose escapes stand for what the policy keeps: a newline, a tab, `"`, `\`, `/`).
     static func markdown(_ text: EntryText) -> EntryText {
-        guard !text.allBytes(hasNoSuspectByte) else { return text }
+        guard !text.allBytes(TextBytes.hasNoSuspectByte) else { return text }
         return EntryText(markdown(text.string))
     }
 
@@ -46,43 +48,9 @@ public enum TextPolicy {
     }
 
     private static func needsCleaning(_ text: String) -> Bool {
-        let plain = text.utf8.withContiguousStorageIfAvailable { hasNoSuspectByte(UnsafeRawBufferPointer($0)) }
+        let plain = text.utf8.withContiguousStorageIfAvailable(TextBytes.hasNoSuspectByte)
         if plain == true { return false }
         return text.unicodeScalars.contains { ($0 != "\n" && $0 != "\t" && isControl($0)) || isNoncharacter($0) }
-    }
-
-    /// True when no byte can start what the policy removes: C0 controls and DEL are single
-    /// bytes, C1 controls start with 0xC2, the noncharacters with 0xEF or a four-byte lead.
-    /// Eight bytes at a time, each kind of suspect byte found in the whole word at once (a
-    /// zero byte in the word masked or compared for it), so a word of Hangul or accented
-    /// letters passes as fast as one of ASCII; only a word that may hold one (a tab or a
-    /// newline too) is looked at byte by byte. Checking the bytes of every word with a
-    /// high bit took a tenth of reading a 100,000-item catalog of Korean text.
-    static func hasNoSuspectByte(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        func suspect(_ byte: UInt8) -> Bool {
-            (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F || byte == 0xC2 || byte == 0xEF || byte >= 0xF0
-        }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        // Non-zero exactly when `word` has a zero byte (a false hit can only follow a true one).
-        @inline(__always) func zeroByte(_ word: UInt64) -> UInt64 { (word &- ones) & ~word }
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            // Below 0x20: the top three bits clear. DEL, 0xC2, 0xEF: equal. From 0xF0: the top four set.
-            let found =
-                zeroByte(word & (0xE0 &* ones)) | zeroByte(word ^ (0x7F &* ones)) | zeroByte(word ^ (0xC2 &* ones))
-                | zeroByte(word ^ (0xEF &* ones)) | zeroByte((word & (0xF0 &* ones)) ^ (0xF0 &* ones))
-            if found & highs != 0 {
-                for offset in index..<(index + 8) where suspect(bytes[offset]) { return false }
-            }
-            index += 8
-        }
-        while index < bytes.count {
-            if suspect(bytes[index]) { return false }
-            index += 1
-        }
-        return true
     }
 
     private static func clean(_ text: String, nul: Unicode.Scalar?, keepLines: Bool) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import VitrineBytes
 
 #if canImport(Glibc)
     import Glibc
@@ -33,10 +34,8 @@ enum UserText {
     static func normalized(_ data: Data) -> Data {
         let start = data.starts(with: byteOrderMark) ? data.startIndex + byteOrderMark.count : data.startIndex
         let rest = data[start...]
-        // `memchr`: a large favorites.json without a CR costs one fast scan.
-        let hasCR = rest.withUnsafeBytes { bytes in
-            bytes.baseAddress.map { memchr($0, Int32(UInt8(ascii: "\r")), bytes.count) != nil } ?? false
-        }
+        // A large favorites.json without a CR costs one fast scan.
+        let hasCR = ByteSearch.contains(UInt8(ascii: "\r"), in: rest)
         guard hasCR else { return start == data.startIndex ? data : Data(rest) }
         return rest.withUnsafeBytes { source in
             var bytes = [UInt8]()

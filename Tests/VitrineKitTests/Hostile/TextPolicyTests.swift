@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineBytes
 
 @testable import VitrineKit
 
@@ -92,7 +93,7 @@ struct TextPolicyTests {
                 var bytes = (0..<length).map { _ in plain.randomElement(using: &generator)! }
                 if length > 0 { bytes[position] = byte }
                 let expected = !bytes.contains(where: suspect)
-                let found = bytes.withUnsafeBytes { TextPolicy.hasNoSuspectByte($0) }
+                let found = bytes.withUnsafeBytes { TextBytes.hasNoSuspectByte($0) }
                 if found != expected {
                     Issue.record("byte \(byte) at \(position) of \(bytes): \(found), expected \(expected)")
                     return false

@@ -116,12 +116,12 @@ struct StructuredDataTests {
         let cell = factory.cell(item, from: SitePath.home, columns: columns)
         let stars = cell.owner?.stars
         return FilterEntry(
-            t: item.title, a: cell.authors, k: cell.kind, h: cell.href,
-            i: cell.image?.src, s: cell.image?.srcset, w: cell.image?.width, v: cell.image?.height,
-            m: item.kind == .gif ? cell.image?.still : nil, p: cell.published, r: cell.rating, l: cell.ratingLabel,
-            d: cell.id, b: cell.byline, n: cell.isNew ? true : nil,
-            g: stars == nil ? nil : cell.owner?.rating, o: stars, q: stars == nil ? nil : cell.owner?.ratingLabel,
-            x: cell.owner?.hasTags == true ? cell.owner?.tags : nil)
+            title: item.title, authors: cell.authors, kind: cell.kind, link: cell.href,
+            imageSource: cell.image?.src, imageSourceSet: cell.image?.srcset, imageWidth: cell.image?.width, imageHeight: cell.image?.height,
+            still: item.kind == .gif ? cell.image?.still : nil, published: cell.published, rating: cell.rating, ratingLabel: cell.ratingLabel,
+            id: cell.id, byline: cell.byline, isNew: cell.isNew ? true : nil,
+            ownerRating: stars == nil ? nil : cell.owner?.rating, ownerStars: stars, ownerRatingLabel: stars == nil ? nil : cell.owner?.ratingLabel,
+            tags: cell.owner?.hasTags == true ? cell.owner?.tags : nil)
     }
 
     @Test("a filter entry says what the item's gallery cell shows, for every kind, with ratings shared and hostile pictures")
@@ -171,7 +171,7 @@ struct StructuredDataTests {
         let distinct = Set(items.compactMap { PageFactory.rating(of: $0) })
         #expect(captions.count == distinct.count, "each rating's caption is filled once")
         #expect(distinct.contains(.grade("E\u{301}")) && distinct.contains(.grade("\u{C9}")), "two grades, not one")
-        #expect(items.contains { Self.cellEntry($0, factory, columns: 3).s != nil }, "a srcset is compared")
+        #expect(items.contains { Self.cellEntry($0, factory, columns: 3).imageSourceSet != nil }, "a srcset is compared")
     }
 
     @Test("a gallery of 2,500 items: its filter index, made by every core, is every entry in gallery order, as one core writes them")
@@ -195,7 +195,7 @@ struct StructuredDataTests {
         var captions: [PageFactory.Rating: PageFactory.Caption] = [:]
         ScriptJSON.entries(gallery.items.map { factory.filterEntry($0, columns: gallery.columns, captions: &captions) }, to: &expected)
         expected += ";\n".utf8
-        let script = factory.filterIndexBytes(0)
+        let script = factory.filterIndexBytes(0, jobs: 4)
         #expect(script == expected)
         let text = String(decoding: script, as: UTF8.self)
         let json = try #require(text.range(of: "] = ").map { text[$0.upperBound...].dropLast(2) })
@@ -234,12 +234,12 @@ struct StructuredDataTests {
         }
         var edited = keys
         edited[7] = key("edited")
-        let copied = factory.filterIndexBytes(0, keys: edited, previous: previous(edited))
+        let copied = factory.filterIndexBytes(0, keys: edited, previous: previous(edited), jobs: 4)
         #expect(try titles(copied.bytes) == (0..<2500).map { $0 == 7 ? "made" : "old \($0)" })
         #expect(copied.lengths.count == 2500 && copied.lengths[8] == lengths[8])
         let shifted = Array(keys[..<3]) + [key("new")] + Array(keys[3...].dropLast())
         #expect(
-            try titles(factory.filterIndexBytes(0, keys: shifted, previous: previous(shifted)).bytes)
+            try titles(factory.filterIndexBytes(0, keys: shifted, previous: previous(shifted), jobs: 4).bytes)
                 == (0..<2500).map { $0 == 3 ? "made" : "old \($0 < 3 ? $0 : $0 - 1)" })
         // A file whose bytes are not the recorded ones, or a manifest that disagrees: nothing copied.
         var tampered = old

@@ -38,9 +38,11 @@ struct ScriptJSONTests {
         for round in 0..<200 {
             let entries = (0..<100).map { _ in
                 FilterEntry(
-                    t: text() ?? "", a: text(), k: text() ?? "gif", h: text() ?? "items/x/", i: text(), s: text(), w: number(), v: number(), m: text(),
-                    p: text(), r: text(), l: text(), d: text(), b: text(), n: random.next() % 3 == 0 ? nil : random.next() % 2 == 0,
-                    g: text(), o: text(), q: text(), x: random.next() % 3 == 0 ? nil : (0..<Int(random.next() % 4)).map { _ in text() ?? "" })
+                    title: text() ?? "", authors: text(), kind: text() ?? "gif", link: text() ?? "items/x/", imageSource: text(),
+                    imageSourceSet: text(), imageWidth: number(), imageHeight: number(), still: text(), published: text(), rating: text(),
+                    ratingLabel: text(), id: text(), byline: text(), isNew: random.next() % 3 == 0 ? nil : random.next() % 2 == 0,
+                    ownerRating: text(), ownerStars: text(), ownerRatingLabel: text(),
+                    tags: random.next() % 3 == 0 ? nil : (0..<Int(random.next() % 4)).map { _ in text() ?? "" })
             }
             let written = Self.written(entries)
             let reference = try Self.reference(entries)

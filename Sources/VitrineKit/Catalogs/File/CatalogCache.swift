@@ -1,12 +1,12 @@
 import Foundation
+import VitrineBytes
 
 /// A large catalog's items as an earlier build read them, by the digest of each item's bytes
 /// in the file, kept in `SITE/.vitrine-cache/catalogs/`. A rebuild after one item was edited
-/// takes every other item from here instead of parsing it again: at 10,000 items, parsing
-/// the catalog was the largest part of such a rebuild.
+/// takes every other item from here instead of parsing it again.
 ///
 /// Only items that passed every policy without a problem are kept, and only for catalogs read
-/// in spans (`CatalogFile.Scanner`: over 1 MB and 1,000 items). Items taken from the cache go
+/// in spans (`CatalogFile.Reader`: over 1 MB and 1,000 items). Items taken from the cache go
 /// through the policies again like any other (`CatalogFile.read`): the cache saves parsing,
 /// never checking. It is an optimisation, never an input: a file that is missing or from
 /// another vitrine binary counts as empty, a damaged record as missing, a file whose records
@@ -21,7 +21,7 @@ struct CatalogCache: Sendable {
     private var shared = SharedBytes(Data())
     private var bytes: Data { shared.data }
     /// Digest of an item's bytes (up to the next item, or the closing `]`) → where its record
-    /// is in `bytes`. Items are decoded when looked up, by the scanner's jobs on every core.
+    /// is in `bytes`. Items are decoded when looked up, by the reader's threads.
     private var index: [StableHasher.Digest: Range<Int>] = [:]
     /// Records in the file; more than `count` when an item's record repeats.
     private var records = 0
@@ -102,12 +102,14 @@ struct CatalogCache: Sendable {
     /// from there.
     func item(for digest: StableHasher.Digest, element: Range<Int>? = nil, in catalog: SharedBytes? = nil) -> Item? {
         guard let range = index[digest] else { return nil }
-        return bytes.withUnsafeBytes { bytes in
-            guard let payload = Self.payload(of: range, in: bytes),
-                let (found, item) = Self.decodePayload(
-                    payload, in: shared, at: range.lowerBound + Self.recordHead, element: element.flatMap { element in catalog.map { ($0, element) } }),
-                found == digest
-            else { return nil }
+        return ByteView.of(bytes) { bytes in
+            guard let payload = Self.payload(of: range, in: bytes) else { return nil }
+            let place = element.flatMap { element in catalog.map { ($0, element) } }
+            let decoded = bytes.withBytes(in: payload) {
+                var reader = BinaryReader(bytes: $0, position: 0)
+                return Self.decodePayload(&reader, in: shared, at: payload.lowerBound, element: place)
+            }
+            guard let (found, item) = decoded, found == digest else { return nil }
             return item
         }
     }
@@ -115,18 +117,22 @@ struct CatalogCache: Sendable {
     /// Whether the cache holds a whole record for `digest` (its payload matches its digest).
     func holdsWholeRecord(for digest: StableHasher.Digest) -> Bool {
         guard let range = index[digest] else { return false }
-        return bytes.withUnsafeBytes { Self.payload(of: range, in: $0) != nil }
+        return ByteView.of(bytes) { Self.payload(of: range, in: $0) != nil }
     }
 
     /// A record's length and payload digest, before its payload: three words.
     private static let recordHead = 24
 
-    /// The payload of the record at `range` (indexed by `init`), when its digest matches.
-    private static func payload(of range: Range<Int>, in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
-        var head = BinaryReader(bytes: bytes, position: range.lowerBound)
-        guard head.word() != nil, let high = head.word(), let low = head.word() else { return nil }
-        let payload = UnsafeRawBufferPointer(rebasing: bytes[head.position..<range.upperBound])
-        return StableHasher.digest(payload) == StableHasher.Digest(high: high, low: low) ? payload : nil
+    /// Where the payload of the record at `range` (indexed by `init`) is, when its digest matches.
+    private static func payload(of range: Range<Int>, in bytes: ByteView) -> Range<Int>? {
+        let head = bytes.withBytes(in: range) { record -> (high: UInt64, low: UInt64)? in
+            var head = BinaryReader(bytes: record, position: 0)
+            guard head.word() != nil, let high = head.word(), let low = head.word() else { return nil }
+            return (high, low)
+        }
+        guard let head, range.count >= recordHead else { return nil }
+        let payload = (range.lowerBound + recordHead)..<range.upperBound
+        return bytes.withBytes(in: payload, StableHasher.digest) == StableHasher.Digest(high: head.high, low: head.low) ? payload : nil
     }
 
     /// An item read this time, by the digest of its bytes; `description`, where its
@@ -152,8 +158,7 @@ struct CatalogCache: Sendable {
         var seen: Set<StableHasher.Digest> = []
         var kept = 0
         let replaced = AtomicFile.replaceQuickly(url) { write in
-            // Written a megabyte at a time: the whole file in memory was a fifth of a full
-            // build's peak memory.
+            // Written a megabyte at a time: the file is never whole in memory.
             var chunk = Self.header
             chunk.reserveCapacity(Self.chunkSize + 64 * 1024)
             func add(_ record: (inout [UInt8]) -> Void) -> Bool {
@@ -168,7 +173,7 @@ struct CatalogCache: Sendable {
             }
             for digest in inUse where !seen.contains(digest) {
                 // Whole records are copied as they are, checked by their digest, not decoded.
-                guard let range = index[digest], bytes.withUnsafeBytes({ Self.payload(of: range, in: $0) != nil }) else { continue }
+                guard let range = index[digest], ByteView.of(bytes, { Self.payload(of: range, in: $0) != nil }) else { continue }
                 seen.insert(digest)
                 guard add({ $0 += bytes[range] }) else { return false }
             }
@@ -187,10 +192,8 @@ struct CatalogCache: Sendable {
     /// `[payload length][digest of the payload]` then the payload: the item's digest, id
     /// value, title, link, image (url, width, height), rating, description. The description
     /// is a kind (0 none, 1 text, 2 place), then the text, or the place of its JSON string in
-    /// the item's bytes (`description`: offset and length), read through `EntryText`. A
-    /// place keeps the file a sixth of the catalog's size, where a copy of every description
-    /// made it as large: at 100,000 items, reading and checking the 123 MB file was a tenth
-    /// of a one-item rebuild.
+    /// the item's bytes (`description`: offset and length), read through `EntryText`: the
+    /// file does not copy what the catalog holds.
     static func appendRecord(_ digest: StableHasher.Digest, _ item: Item, description place: Range<Int>? = nil, to bytes: inout [UInt8]) {
         guard case .entry(let entry)? = item.details else { return }
         var payload = BinaryWriter()
@@ -226,12 +229,12 @@ struct CatalogCache: Sendable {
         bytes += payload.bytes
     }
 
-    /// The item of a record's payload, which is at `offset` in `shared`; a description kept
-    /// as a place is read from the item's bytes (`element`), and is a miss without them.
+    /// The item of a record's payload (`reader`, from its start), which is at `offset` in
+    /// `shared`; a description kept as a place is read from the item's bytes (`element`),
+    /// and is a miss without them.
     private static func decodePayload(
-        _ payload: UnsafeRawBufferPointer, in shared: SharedBytes, at offset: Int, element: (catalog: SharedBytes, range: Range<Int>)?
+        _ reader: inout BinaryReader, in shared: SharedBytes, at offset: Int, element: (catalog: SharedBytes, range: Range<Int>)?
     ) -> (StableHasher.Digest, Item)? {
-        var reader = BinaryReader(bytes: payload, position: 0)
         guard let high = reader.word(), let low = reader.word(), let value = reader.text(), let title = reader.text(),
             let link = reader.optionalText(), let hasImage = reader.flag()
         else { return nil }
@@ -263,7 +266,7 @@ struct CatalogCache: Sendable {
         default: return nil
         }
         // The id passes the rule a catalog's ids pass.
-        guard reader.position == payload.count, ItemID.isValid(value: value) else { return nil }
+        guard reader.isAtEnd, ItemID.isValid(value: value) else { return nil }
         let item = Item(
             id: ItemID(source: .file, value: value), title: title, link: link, image: image,
             details: .entry(EntryDetails(rating: rating, text: text)))

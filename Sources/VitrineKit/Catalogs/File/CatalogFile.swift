@@ -1,4 +1,5 @@
 import Foundation
+import VitrineBytes
 
 /// A catalog file (`source: file`, `path: catalog.json`): a list of items kept by the user
 /// (or generated), in the format `vitrine-catalog/1` (its first name,
@@ -40,14 +41,16 @@ struct CatalogFile: Decodable, Sendable, Equatable {
     /// the input policies (`Item.checked`); a repeated id is left out with one warning that
     /// names both positions. With a `cache` (`CatalogCache`), a large catalog's items whose
     /// bytes an earlier read checked are taken from it, and the cache learns the new ones.
-    static func read(_ data: Data, file: String, cache: URL? = nil) throws(VitrineError) -> (items: [Item], warnings: [String]) {
+    /// A large catalog is read and checked on up to `jobs` threads (the build's `--jobs`).
+    static func read(
+        _ data: Data, file: String, cache: URL? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws(VitrineError) -> (items: [Item], warnings: [String]) {
         var previous = cache.map { CatalogCache.read(from: $0) }
-        let format: String
-        let elements: Elements
-        var spans: [StableHasher.Digest] = []
-        var descriptions: [Range<Int>?] = []
         let shared = SharedBytes(data)
-        if let scanned = data.withUnsafeBytes({ scan($0, cache: previous, shared: shared) }) {
+        var format: String
+        var elements: Elements
+        var spans: [StableHasher.Digest] = []
+        if let scanned = scan(data, cache: previous, shared: shared, jobs: jobs) {
             (format, elements, spans) = (scanned.format, scanned.elements, scanned.spans)
         } else {
             let catalog = try JSONFile.decode(CatalogFile.self, from: data, file: file)
@@ -56,73 +59,94 @@ struct CatalogFile: Decodable, Sendable, Equatable {
         guard format == Self.format || format == Self.formerFormat else {
             throw VitrineError(file: file, "unknown catalog format '\(format)' (expected \(Self.format))")
         }
-        // Every element as an item, in the file's order, and whether it was read now (not
-        // taken from the cache); the first invalid id fails the read, naming its place.
+        var read = try items(of: elements, data: data, file: file)
+        let (duplicates, ids) = read.leaveOutRepeatedIDs()
+        // Every item goes through the policies, those from the cache too: it saves parsing only.
+        let parsed = read.items
+        let (checked, warnings, flagged) = Item.checkedFlagging(
+            read.items, file: file, data: data, jobs: jobs,
+            field: { $0 == ["entry", "rating"] ? ["rating"] : $0 },
+            location: { [.key("items"), .index(read.kept?[$0] ?? $0)] }
+        )
+        read.items = checked
+        if let cache, !spans.isEmpty {
+            previous?.update(at: cache, learned: read.learned(parsed: parsed, flagged: flagged, spans: spans), inUse: spans)
+        }
+        guard !duplicates.isEmpty else { return (read.items, warnings) }
+        return (read.items, warnings + duplicateWarnings(duplicates, ids: ids, data: data, file: file))
+    }
+
+    /// A catalog's items in the file's order, with what the cache needs to learn the new ones.
+    private struct ReadItems {
         var items: [Item]
+        /// For each item, whether it was read now (not taken from the cache).
         var fresh: [Bool]
-        switch elements {
-        case .items(let read, let readNow, let places, let invalidID):
-            if let invalidID { throw idError(invalidID.entry, index: invalidID.index, data: data, file: file) }
-            (items, fresh, descriptions) = (read, readNow, places)
-        case .read(let read):
-            items = []
-            items.reserveCapacity(read.count)
-            fresh = []
-            fresh.reserveCapacity(read.count)
-            for (index, element) in read.enumerated() {
-                switch element {
-                case .cached(let cached):
-                    items.append(cached)
-                    fresh.append(false)
-                case .entry(let entry):
-                    guard let item = item(entry) else { throw idError(entry, index: index, data: data, file: file) }
-                    items.append(item)
-                    fresh.append(true)
+        /// Where each element's description is in its bytes (`Elements.items`), by file index.
+        var descriptions: [Range<Int>?]
+        /// Positions in `items` → the file's indices, when a repeated id was left out.
+        var kept: [Int]?
+
+        /// Leaves out each item whose id an earlier item has (the first is kept), and says
+        /// which (by the file's indices) with every id as read; no ids when none repeats.
+        mutating func leaveOutRepeatedIDs() -> (duplicates: [(index: Int, first: Int)], ids: [String]) {
+            var firstIndex: [ItemID: Int] = [:]
+            firstIndex.reserveCapacity(items.count)
+            var duplicates: [(index: Int, first: Int)] = []
+            for index in items.indices {
+                let id = items[index].id
+                if let first = firstIndex.updateValue(index, forKey: id) {
+                    firstIndex[id] = first
+                    duplicates.append((index, first))
                 }
             }
-        }
-        // A repeated id is left out, the first kept; `kept` maps positions in `items` to
-        // the file's indices when one was (else they are the same).
-        var firstIndex: [ItemID: Int] = [:]
-        firstIndex.reserveCapacity(items.count)
-        var duplicates: [(index: Int, first: Int)] = []
-        for index in items.indices {
-            let id = items[index].id
-            if let first = firstIndex.updateValue(index, forKey: id) {
-                firstIndex[id] = first
-                duplicates.append((index, first))
-            }
-        }
-        var kept: [Int]?
-        let ids = duplicates.isEmpty ? [] : items.map(\.id.value)
-        if !duplicates.isEmpty {
+            guard !duplicates.isEmpty else { return ([], []) }
+            let ids = items.map(\.id.value)
             let left = Set(duplicates.map(\.index))
             let indices = items.indices.filter { !left.contains($0) }
             items = indices.map { items[$0] }
             fresh = indices.map { fresh[$0] }
             kept = indices
+            return (duplicates, ids)
         }
-        // Every item goes through the policies, those from the cache too: it saves parsing only.
-        let parsed = items
-        let (checked, warnings, flagged) = Item.checkedFlagging(
-            items, file: file, data: data,
-            field: { $0 == ["entry", "rating"] ? ["rating"] : $0 },
-            location: { [.key("items"), .index(kept?[$0] ?? $0)] }
-        )
-        items = checked
-        if let cache, !spans.isEmpty {
-            // Items read now that passed every policy without a problem, for next time.
-            // A description the policies left as it was is kept as its place in the file.
+
+        /// The items read now that passed every policy without a problem (`flagged`), for
+        /// the cache, by their bytes' digest (`spans`). A description the policies left as it
+        /// was read (`parsed`) is kept as its place in the file.
+        func learned(parsed: [Item], flagged: [Bool], spans: [StableHasher.Digest]) -> [CatalogCache.Learned] {
             var learned: [CatalogCache.Learned] = []
             for position in items.indices where fresh[position] && !flagged[position] && CatalogCache.canKeep(items[position]) {
                 let index = kept?[position] ?? position
                 let place = items[position].entry?.text == parsed[position].entry?.text ? descriptions[index] : nil
                 learned.append((spans[index], items[position], place))
             }
-            previous?.update(at: cache, learned: learned, inUse: spans)
+            return learned
         }
-        guard !duplicates.isEmpty else { return (items, warnings) }
-        return (items, warnings + duplicateWarnings(duplicates, ids: ids, data: data, file: file))
+    }
+
+    /// Every element as an item, in the file's order, and whether it was read now (not
+    /// taken from the cache); the first invalid id fails the read, naming its place.
+    private static func items(of elements: Elements, data: Data, file: String) throws(VitrineError) -> ReadItems {
+        switch elements {
+        case .items(let read, let readNow, let places, let invalidID):
+            if let invalidID { throw idError(invalidID.entry, index: invalidID.index, data: data, file: file) }
+            return ReadItems(items: read, fresh: readNow, descriptions: places)
+        case .read(let read):
+            var result = ReadItems(items: [], fresh: [], descriptions: [])
+            result.items.reserveCapacity(read.count)
+            result.fresh.reserveCapacity(read.count)
+            for (index, element) in read.enumerated() {
+                switch element {
+                case .cached(let cached):
+                    result.items.append(cached)
+                    result.fresh.append(false)
+                case .entry(let entry):
+                    guard let item = item(entry) else { throw idError(entry, index: index, data: data, file: file) }
+                    result.items.append(item)
+                    result.fresh.append(true)
+                }
+            }
+            return result
+        }
     }
 
     /// An entry as an item; nil when its id is not valid (`idError` says why).

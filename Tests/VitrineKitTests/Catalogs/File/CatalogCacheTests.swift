@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VitrineBytes
 
 @testable import VitrineKit
 
@@ -24,7 +25,7 @@ struct CatalogCacheTests {
 
     /// How many of the catalog's items the cache at `url` holds whole.
     static func whole(_ url: URL, of data: Data) throws -> Int {
-        let spans = try #require(data.withUnsafeBytes { CatalogFile.scan($0, cache: nil) }?.spans)
+        let spans = try #require(CatalogFile.scan(data, cache: nil)?.spans)
         let cache = CatalogCache.read(from: url)
         return spans.count { cache.holdsWholeRecord(for: $0) }
     }
@@ -150,7 +151,7 @@ struct CatalogCacheTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = folder.appendingPathComponent("catalog.items")
         let base = CatalogScannerTests.large
-        let spans = try #require(base.withUnsafeBytes { CatalogFile.scan($0, cache: nil) }?.spans)
+        let spans = try #require(CatalogFile.scan(base, cache: nil)?.spans)
         #expect(spans.count == 1_500)
         var planted = Item(
             id: ItemID(source: .file, value: "i7"), title: "Bell\u{7} and\u{202E} override",
@@ -187,7 +188,7 @@ struct CatalogCacheTests {
 
         // A record whose description holds bytes that are not UTF-8, with a digest that
         // matches them (made by hand): the text is repaired where it is read.
-        let spans = try #require(base.withUnsafeBytes { CatalogFile.scan($0, cache: nil) }?.spans)
+        let spans = try #require(CatalogFile.scan(base, cache: nil)?.spans)
         let planted = Item(id: ItemID(source: .file, value: "i9"), title: "T", details: .entry(EntryDetails(rating: 1, description: "abc~")))
         var record = CatalogCache.header
         CatalogCache.appendRecord(spans[9], planted, to: &record)
@@ -243,7 +244,7 @@ struct CatalogCacheTests {
         #expect(cached[3].entry?.description?.hasPrefix("Plain *text* 가나 é <b>3</b>. ") == true)
 
         // A record (made by hand) whose place runs past its item: a miss, and the item read again.
-        let spans = try #require(base.withUnsafeBytes { CatalogFile.scan($0, cache: nil) }?.spans)
+        let spans = try #require(CatalogFile.scan(base, cache: nil)?.spans)
         var record = CatalogCache.header
         CatalogCache.appendRecord(spans[8], expected.items[8], description: 10..<100_000, to: &record)
         try Data(record).write(to: cache)
@@ -279,7 +280,7 @@ struct CatalogCacheTests {
 
         // Records made by hand that keep the raw descriptions as their places: read from
         // there, their escapes undone, then checked like any other.
-        let spans = try #require(base.withUnsafeBytes { CatalogFile.scan($0, cache: nil) }?.spans)
+        let spans = try #require(CatalogFile.scan(base, cache: nil)?.spans)
         var records = CatalogCache.header
         for (index, (content, unescaped, _)) in hostile.sorted(by: { $0.key < $1.key }) {
             let element = try #require(base.range(of: Data(#"{"id": "p\#(index)", "#.utf8)))

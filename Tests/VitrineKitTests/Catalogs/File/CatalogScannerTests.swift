@@ -25,7 +25,7 @@ struct CatalogScannerTests {
     }
 
     static func scanned(_ data: Data) -> CatalogFile? {
-        data.withUnsafeBytes { CatalogFile.scan($0) }
+        CatalogFile.scan(data)
     }
 
     @Test func wellFormedCatalogsAreScannedToTheDecodersValues() throws {
