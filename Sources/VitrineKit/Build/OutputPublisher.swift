@@ -32,11 +32,15 @@ struct OutputPublisher {
 
     let output: URL
     let label: String
+    /// The build's `--jobs`: with 1, the output and the spare are listed, and the carry-over's
+    /// two passes made, one after the other on one thread.
+    let jobs: Int
     let fileManager = FileManager.default
 
-    init(output: URL, site: URL, label: String) throws(VitrineError) {
+    init(output: URL, site: URL, label: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(VitrineError) {
         self.output = output.standardizedFileURL
         self.label = label
+        self.jobs = max(1, jobs)
         let outputPath = self.output.resolvingSymlinksInPath().path
         let sitePath = site.standardizedFileURL.resolvingSymlinksInPath().path
         if sitePath == outputPath || sitePath.hasPrefix(outputPath.hasSuffix("/") ? outputPath : outputPath + "/") {

@@ -44,12 +44,12 @@ struct PageKeys {
             }
         }
         global = hasher.finalize()
-        galleryItems = site.galleries.map { Self.digests($0.items) }
+        galleryItems = site.galleries.map { Self.digests($0.items, jobs: options.jobs) }
     }
 
-    /// Each item's own digest, in order.
-    static func digests(_ items: [Item]) -> [StableHasher.Digest] {
-        items.mapOnEveryCore { $0.digest }
+    /// Each item's own digest, in order, made by `jobs` threads (`parallelMap`).
+    static func digests(_ items: [Item], jobs: Int) -> [StableHasher.Digest] {
+        items.parallelMap(jobs: jobs) { $0.digest }
     }
 
     /// The key of a page rendered from its own inputs, or nil for pages always rendered.

@@ -63,7 +63,7 @@ struct PageRenderer: Sendable {
                     guard next < chunks.count else { return }
                     let number = next
                     next += 1
-                    group.addTask { (number, try renderChunk(pages[chunks[number]], planned: only == nil, of: plan)) }
+                    group.addTask { (number, try renderChunk(pages[chunks[number]], planned: only == nil, of: plan, jobs: jobs)) }
                 }
                 for _ in 0..<min(jobs, chunks.count) { startNext() }
                 var done = 0
@@ -91,8 +91,9 @@ struct PageRenderer: Sendable {
     }
 
     /// Renders a run of `plan`'s pages; `planned` when their indices are their places in it.
+    /// A filter index's entry keys are made by `jobs` threads.
     private func renderChunk(
-        _ pages: ArraySlice<(path: SitePath, job: PagePlan.Job)>, planned: Bool, of plan: PagePlan
+        _ pages: ArraySlice<(path: SitePath, job: PagePlan.Job)>, planned: Bool, of plan: PagePlan, jobs: Int
     ) throws(VitrineError) -> Written {
         var writer = FileWriter(root: staging)
         var written = Written()
@@ -119,7 +120,7 @@ struct PageRenderer: Sendable {
             }
             var digest = key
             if case .filterIndex(let gallery) = job {
-                let made = filterIndex(gallery, at: relative, before: before)
+                let made = filterIndex(gallery, at: relative, before: before, jobs: jobs)
                 written.filterEntries[relative] = made.file
                 (bytes, digest) = (made.bytes, made.file.digest)
             } else {
@@ -153,9 +154,11 @@ struct PageRenderer: Sendable {
     /// A gallery's filter index at `path`, with its entries' keys and lengths; the entries
     /// of the file in the output (whose digest the previous manifest has as `before`) are
     /// copied where their keys are the same.
-    private func filterIndex(_ gallery: Int, at path: String, before: StableHasher.Digest?) -> (bytes: [UInt8], file: FilterEntries.File) {
+    private func filterIndex(
+        _ gallery: Int, at path: String, before: StableHasher.Digest?, jobs: Int
+    ) -> (bytes: [UInt8], file: FilterEntries.File) {
         let global = keys.global
-        let entryKeys = keys.galleryItems[gallery].mapOnEveryCore { FilterEntries.key(global: global, item: $0) }
+        let entryKeys = keys.galleryItems[gallery].parallelMap(jobs: jobs) { FilterEntries.key(global: global, item: $0) }
         var previous: FilterEntries.Previous?
         if let output, let recorded = filterEntries?.files[path], let old = FileBytes.read(atPath: output.path + "/" + path) {
             previous = FilterEntries.Previous(
@@ -163,7 +166,7 @@ struct PageRenderer: Sendable {
                 keys: entryKeys)
         }
         let (bytes, lengths) = factory.filterIndexBytes(gallery, keys: entryKeys, previous: previous)
-        return (bytes, FilterEntries.File(digest: bytes.withUnsafeBytes { StableHasher.digest($0) }, keys: entryKeys, lengths: lengths))
+        return (bytes, FilterEntries.File(digest: StableHasher.digest(bytes), keys: entryKeys, lengths: lengths))
     }
 
     /// Renders `job`'s page into `bytes` (replacing what it held).

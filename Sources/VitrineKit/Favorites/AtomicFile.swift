@@ -60,7 +60,7 @@ enum AtomicFile {
             fchmod(fd, existing.st_mode & 0o7777)
             if fchown(fd, existing.st_uid, existing.st_gid) != 0 { _ = fchown(fd, getuid(), existing.st_gid) }
         }
-        let ok = data.withUnsafeBytes { writeAll(fd, $0) } && fsync(fd) == 0
+        let ok = writeAll(fd, data) && fsync(fd) == 0
         let savedErrno = errno
         close(fd)
         guard ok else {
@@ -125,7 +125,7 @@ enum AtomicFile {
         unlink(temporary.path)
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
-        let written = body { piece in piece.withUnsafeBytes { writeAll(fd, $0) } }
+        let written = body { piece in writeAll(fd, piece) }
         close(fd)
         guard written, rename(temporary.path, url.path) == 0 else {
             unlink(temporary.path)

@@ -5,15 +5,14 @@
 #endif
 
 /// JSON's string escapes, undone in one place: by the catalog scanner for every string with
-/// escapes, and for a description kept as its place in a catalog (`EntryText`), each time
-/// it is read.
-enum JSONString {
+/// escapes, and for a description kept as its place in a catalog, each time it is read.
+public enum JSONString {
     /// Writes the text of a string's content — `raw`, the bytes between its quotes — into
     /// `output`, which has room for `raw.count` bytes (the text is never longer than its
     /// escaped form). Returns the text's length; nil at an escape JSON does not allow or a
     /// surrogate without its pair. Other bytes are copied as they are (the caller checks
     /// that the result is UTF-8, and that `raw` has no unescaped quote or control byte).
-    static func unescape(_ raw: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
+    public static func unescape(_ raw: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
         let count = raw.count
         guard count > 0, let source = raw.baseAddress else { return 0 }
         guard output.count >= count, let target = output.baseAddress else { return nil }
