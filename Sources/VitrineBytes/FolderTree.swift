@@ -85,7 +85,7 @@ public enum FolderTree {
 
         /// Adds `folder` (open at `fd`) and what it holds. Each subfolder is looked up and
         /// opened from its parent's descriptor, one name at a time and never through a
-        /// link (one path component each: the lookups were most of the walk's time).
+        /// link: the kernel resolves one path component for each, never a whole path again.
         mutating func add(_ relative: String, _ folder: Folder, in fd: Int32) throws(SystemCallError) {
             let prefix = relative.isEmpty ? "" : relative + "/"
             for (name, inode) in zip(folder.files, folder.inodes) {

@@ -2,8 +2,7 @@ import Foundation
 
 /// Each gallery's filter index (`<gallery>/filter-index.js`) as the last build wrote it, entry
 /// by entry: a rebuild copies the entries of unchanged items from the file in the output and
-/// makes only the others. At 100,000 items, making every entry again was an eighth of a
-/// one-item rebuild's work.
+/// makes only the others: an entry is made again only when what it is made from changed.
 ///
 /// An entry is known by its key: the build-wide digest (`PageKeys.global`: vitrine, site.yml,
 /// templates and translations, base URL) and its item's digest, which are all it is made
