@@ -1,10 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-import Foundation
 
 /// The little binary format of vitrine's own caches (catalog caches, folder records, input
 /// stamps): fixed 8-byte little-endian words, LEB128 counts, length-prefixed UTF-8 texts.

@@ -39,19 +39,27 @@ public struct StableHasher {
             }
             lanes.fold(into: &self)
         }
-        while index + 8 <= count {
+        finish(bytes, from: index, to: count, total: count)
+    }
+
+    /// The end of a run of `total` bytes, after its blocks: the words of `bytes[index..<end]`,
+    /// then its last bytes with the run's length, which counts towards the hasher's.
+    @inline(__always)
+    private mutating func finish(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, total: Int) {
+        var index = start
+        while index + 8 <= end {
             mix(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             index += 8
         }
         var tail: UInt64 = 0
         var shift: UInt64 = 0
-        while index < count {
+        while index < end {
             tail |= UInt64(bytes[index]) << shift
             shift += 8
             index += 1
         }
-        mix(tail ^ (UInt64(count) << 56))
-        length &+= UInt64(count)
+        mix(tail ^ (UInt64(total) << 56))
+        length &+= UInt64(total)
     }
 
     /// Four accumulators, each mixing every fourth word (xxHash's round), started from the
@@ -284,20 +292,7 @@ public struct StableHasher {
         // What `combine(bytes:)` does after its blocks: the lanes, the words left, then the
         // last bytes and the count.
         if total >= Lanes.block { lanes.fold(into: &hasher) }
-        var index = 0
-        while index + 8 <= kept {
-            hasher.mix(buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            index += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < kept {
-            tail |= UInt64(buffer[index]) << shift
-            shift += 8
-            index += 1
-        }
-        hasher.mix(tail ^ (UInt64(total) << 56))
-        hasher.length &+= UInt64(total)
+        hasher.finish(UnsafeRawBufferPointer(buffer), from: 0, to: kept, total: total)
         return .digest(hasher.finalize())
     }
 }
