@@ -29,8 +29,7 @@ struct BuildManifest: Sendable, Equatable {
     ///
     /// A rebuild usually plans the same pages in the same order: then a page's digest is the
     /// entry at its position in the plan, compared by path, and only the entries after the
-    /// pages (assets, static files) are put in a dictionary. Otherwise every entry is. At
-    /// 100,000 pages, the dictionary of every path was 30 ms of a one-item rebuild.
+    /// pages (assets, static files) are put in a dictionary. Otherwise every entry is.
     struct Previous: Sendable {
         private let entries: [(path: String, digest: StableHasher.Digest)]
         /// How many entries line up with the plan's pages: all of them, or none.
@@ -89,22 +88,18 @@ struct BuildManifest: Sendable, Equatable {
     }
 
     static func parse(_ data: Data) -> BuildManifest? {
-        data.withUnsafeBytes { parse(UnsafeRawBufferPointer($0)) }
-    }
-
-    static func parse(_ bytes: UnsafeRawBufferPointer) -> BuildManifest? {
         var manifest = BuildManifest()
-        manifest.entries.reserveCapacity(bytes.count / 64)
-        guard let inputs = walk(bytes, entry: { path, digest in manifest.entries.append((String(decoding: path, as: UTF8.self), digest)) }) else {
-            return nil
+        manifest.entries.reserveCapacity(data.count / 64)
+        let found = DigestLines.walk(data, header: header, olderHeaders: olderHeaders) { path, digest in
+            manifest.entries.append((path.string, digest))
         }
+        guard let inputs = found else { return nil }
         manifest.inputs = inputs
         return manifest
     }
 
     /// What an unchanged rebuild needs of a manifest — its inputs digest and how many files
-    /// and pages it lists — from the same checks as `parse` but without a string per line:
-    /// at 100,000 items the manifest is 6.6 MB.
+    /// and pages it lists — from the same checks as `parse` but without a string per line.
     struct Summary: Equatable {
         var inputs: StableHasher.Digest?
         var entries = 0
@@ -113,11 +108,9 @@ struct BuildManifest: Sendable, Equatable {
         init?(_ data: Data) {
             var (entries, pages) = (0, 0)
             let html = Array(".html".utf8)
-            let found = data.withUnsafeBytes { bytes in
-                BuildManifest.walk(UnsafeRawBufferPointer(bytes)) { path, _ in
-                    entries += 1
-                    if path.suffix(html.count).elementsEqual(html) { pages += 1 }
-                }
+            let found = DigestLines.walk(data, header: BuildManifest.header, olderHeaders: BuildManifest.olderHeaders) { path, _ in
+                entries += 1
+                if path.hasSuffix(html) { pages += 1 }
             }
             guard let found else { return nil }
             (inputs, self.entries, self.pages) = (found, entries, pages)
@@ -126,80 +119,9 @@ struct BuildManifest: Sendable, Equatable {
 
     /// The inputs digest of a manifest's bytes, from its first two lines only: what a build
     /// compares before it knows whether it needs the rest (`Summary` and `parse` check every
-    /// line; at 100,000 items, one such walk was 25 ms before the listing could start). nil
-    /// when the bytes do not start as a manifest vitrine can read; Some(nil) without inputs.
+    /// line). nil when the bytes do not start as a manifest vitrine can read (`inputs` is nil
+    /// in an older manifest, or one written by a build with warnings); Some(nil) without inputs.
     static func inputs(in data: Data) -> StableHasher.Digest?? {
-        data.withUnsafeBytes { bytes in
-            var lines = Lines(bytes: UnsafeRawBufferPointer(bytes))
-            return head(&lines)
-        }
-    }
-
-    /// A manifest's lines that are not empty, one at a time.
-    private struct Lines {
-        let bytes: UnsafeRawBufferPointer
-        var start = 0
-
-        mutating func next() -> Range<Int>? {
-            while start < bytes.count {
-                let newline = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start)
-                let end = newline.map { UnsafeRawPointer($0) - bytes.baseAddress! } ?? bytes.count
-                defer { start = end + 1 }
-                if end > start { return start..<end }
-            }
-            return nil
-        }
-    }
-
-    /// Reads the format line and the inputs line, if any; nil when it is not a manifest
-    /// vitrine can read. Then `lines` is at the first entry.
-    private static func head(_ lines: inout Lines) -> StableHasher.Digest?? {
-        let bytes = lines.bytes
-        guard let first = lines.next() else { return nil }
-        let firstLine = UnsafeRawBufferPointer(rebasing: bytes[first])
-        let current = firstLine.elementsEqual(header.utf8)
-        guard current || olderHeaders.contains(where: { firstLine.elementsEqual($0.utf8) }) else { return nil }
-        let inputsPrefix = Array("inputs ".utf8)
-        let afterHeader = lines
-        guard current, let found = lines.next(), bytes[found].starts(with: inputsPrefix) else {
-            lines = afterHeader
-            return .some(nil)
-        }
-        guard found.count == inputsPrefix.count + 32,
-            let digest = StableHasher.Digest(hex: UnsafeRawBufferPointer(rebasing: bytes[(found.lowerBound + inputsPrefix.count)...].prefix(32)))
-        else { return nil }
-        return .some(digest)
-    }
-
-    /// Checks every line of a manifest's bytes, giving each entry's path and digest to
-    /// `entry`; nil when it is not a manifest vitrine can read (`inputs` is nil in an older
-    /// manifest, or one written by a build with warnings).
-    private static func walk(
-        _ bytes: UnsafeRawBufferPointer, entry: (UnsafeRawBufferPointer, StableHasher.Digest) -> Void
-    ) -> StableHasher.Digest?? {
-        var lines = Lines(bytes: bytes)
-        guard let inputs = head(&lines) else { return nil }
-        while let found = lines.next() {
-            // `<32 hex digits> <path>`
-            guard found.count > 33, bytes[found.lowerBound + 32] == 0x20,
-                let digest = StableHasher.Digest(hex: UnsafeRawBufferPointer(rebasing: bytes[found.lowerBound..<(found.lowerBound + 32)]))
-            else { return nil }
-            let path = UnsafeRawBufferPointer(rebasing: bytes[(found.lowerBound + 33)..<found.upperBound])
-            // Relative, and never through `..`: a manifest names files inside the output.
-            guard path.first != UInt8(ascii: "/"), !climbs(path) else { return nil }
-            entry(path, digest)
-        }
-        return .some(inputs)
-    }
-
-    /// True when a `/`-separated path has a `..` component. Checked without splitting: a
-    /// manifest has a line per file of the site.
-    private static func climbs(_ path: UnsafeRawBufferPointer) -> Bool {
-        var componentStart = 0
-        for index in 0...path.count where index == path.count || path[index] == UInt8(ascii: "/") {
-            if index - componentStart == 2, path[componentStart] == UInt8(ascii: "."), path[componentStart + 1] == UInt8(ascii: ".") { return true }
-            componentStart = index + 1
-        }
-        return false
+        DigestLines.inputs(in: data, header: header, olderHeaders: olderHeaders)
     }
 }

@@ -136,12 +136,12 @@ struct BuildReport: Encodable {
                 if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0 {
                     throw failed()
                 }
-                guard data.withUnsafeBytes({ writeAll(fd, $0) }) else { throw failed() }
+                guard writeAll(fd, data) else { throw failed() }
                 return
             }
             let (path, file) = try makeTemporary()
             temporary = path
-            let written = data.withUnsafeBytes { writeAll(file, $0) }
+            let written = writeAll(file, data)
             let savedErrno = errno
             close(file)
             errno = savedErrno

@@ -22,7 +22,16 @@ struct FileWriter {
     }
 
     /// Writes bytes to `relative` (`items/x/index.html`), making its folders.
-    mutating func write(_ bytes: UnsafeRawBufferPointer, to relative: String) throws(VitrineError) {
+    mutating func write(_ bytes: [UInt8], to relative: String) throws(VitrineError) {
+        try write(to: relative) { writeAll($0, bytes) }
+    }
+
+    mutating func write(_ data: Data, to relative: String) throws(VitrineError) {
+        try write(to: relative) { writeAll($0, data) }
+    }
+
+    /// Makes a new file at `relative` and lets `put` write it (false with `errno` set on failure).
+    private mutating func write(to relative: String, _ put: (Int32) -> Bool) throws(VitrineError) {
         try makeFolders(for: relative)
         let path = root + "/" + relative
         var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -34,23 +43,7 @@ struct FileWriter {
         }
         guard fd >= 0 else { throw Self.error("write \(relative)") }
         defer { close(fd) }
-        guard writeAll(fd, bytes) else { throw Self.error("write \(relative)") }
-    }
-
-    mutating func write(_ bytes: [UInt8], to relative: String) throws(VitrineError) {
-        var failure: VitrineError?
-        bytes.withUnsafeBytes { buffer in
-            do throws(VitrineError) { try write(buffer, to: relative) } catch { failure = error }
-        }
-        if let failure { throw failure }
-    }
-
-    mutating func write(_ data: Data, to relative: String) throws(VitrineError) {
-        var failure: VitrineError?
-        data.withUnsafeBytes { buffer in
-            do throws(VitrineError) { try write(buffer, to: relative) } catch { failure = error }
-        }
-        if let failure { throw failure }
+        guard put(fd) else { throw Self.error("write \(relative)") }
     }
 
     /// Hard-links an existing file (never following a link) to `relative`; copies its bytes
@@ -69,10 +62,10 @@ struct FileWriter {
             }
         }
         try makeFolders(for: relative)
-        if posixLink(source, target) == 0 { return }
+        if hardLink(source, target) == 0 { return }
         if errno == EEXIST || errno == ENOTDIR {
             try clear(relative)
-            if posixLink(source, target) == 0 { return }
+            if hardLink(source, target) == 0 { return }
         }
         guard errno == EXDEV || errno == EMLINK || errno == EPERM, let data = FileManager.default.contents(atPath: source) else {
             throw Self.error("keep \(relative)")
@@ -143,34 +136,4 @@ struct FileWriter {
     static func error(_ what: String) -> VitrineError {
         VitrineError("\(what): \(String(cString: strerror(errno)))", kind: .output)
     }
-}
-
-/// Writes the whole buffer, retrying on `EINTR`; false (with `errno` set) on failure.
-func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-        let count = posixWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
-        if count < 0 {
-            if errno == EINTR { continue }
-            return false
-        }
-        offset += count
-    }
-    return true
-}
-
-private func posixLink(_ source: String, _ target: String) -> Int32 {
-    #if canImport(Glibc)
-        Glibc.link(source, target)
-    #else
-        Darwin.link(source, target)
-    #endif
-}
-
-private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(fd, buffer, count)
-    #else
-        Darwin.write(fd, buffer, count)
-    #endif
 }

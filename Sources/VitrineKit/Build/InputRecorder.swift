@@ -5,12 +5,12 @@ import Synchronization
 /// keys describe exactly what the pages were rendered from — even if a file changes on
 /// disk while the build runs (an editor save, a star clicked in `serve`).
 ///
-/// A large file (a 100,000-item catalog is 125 MB) is hashed on another thread while the
-/// build goes on parsing it; `digests` waits for every digest. A file recorded twice keeps
-/// the digest of the bytes recorded last, whichever hash finishes first.
+/// A large file (a catalog) is hashed on another thread while the build goes on parsing it;
+/// `waitForDigests()` waits for every digest. A file recorded twice keeps the digest of the
+/// bytes recorded last, whichever hash finishes first.
 final class InputRecorder: Sendable {
     private let store = Mutex<(recorded: Int, digests: [String: (order: Int, digest: StableHasher.Digest)])>((0, [:]))
-    private let pending = DispatchGroup()
+    private let pending = BackgroundGroup()
 
     /// Files from this size on are hashed on another thread.
     static let hashedAside = 1 << 20
@@ -23,21 +23,26 @@ final class InputRecorder: Sendable {
             return $0.recorded
         }
         let keep: @Sendable () -> Void = { [self] in
-            let digest = known ?? data.withUnsafeBytes { StableHasher.digest($0) }
+            let digest = known ?? StableHasher.digest(data)
             store.withLock { state in
                 if let kept = state.digests[relative], kept.order > order { return }
                 state.digests[relative] = (order, digest)
             }
         }
         if known == nil, data.count >= Self.hashedAside {
-            DispatchQueue.global().async(group: pending, execute: keep)
+            pending.run(keep)
         } else {
             keep()
         }
     }
 
-    var digests: [String: StableHasher.Digest] {
+    /// Every recorded file's digest, once the hashes still running on other threads have
+    /// finished: the caller blocks until then.
+    func waitForDigests() -> [String: StableHasher.Digest] {
         pending.wait()
         return store.withLock { $0.digests.mapValues(\.digest) }
     }
+
+    /// `waitForDigests()`, for callers not yet moved to it; it blocks the same way.
+    var digests: [String: StableHasher.Digest] { waitForDigests() }
 }

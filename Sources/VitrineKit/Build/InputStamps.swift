@@ -52,8 +52,7 @@ struct InputStamps: Equatable {
     /// Entries from a record's bytes: the header, then entries, then the digest of all
     /// that came before it.
     init(_ data: Data) {
-        let entries = data.withUnsafeBytes { bytes -> [String: (stamp: Stamp, digest: StableHasher.Digest, hashed: Int64)]? in
-            guard var reader = BinaryReader.sealed(UnsafeRawBufferPointer(bytes), header: Self.header) else { return nil }
+        let entries = BinaryReader.readingSealed(data, header: Self.header) { reader -> [String: (stamp: Stamp, digest: StableHasher.Digest, hashed: Int64)]? in
             var entries: [String: (stamp: Stamp, digest: StableHasher.Digest, hashed: Int64)] = [:]
             while !reader.isAtEnd {
                 guard let path = reader.shortText(), let device = reader.word(), let inode = reader.word(), let size = reader.word(),
@@ -135,7 +134,7 @@ struct InputStamps: Equatable {
         let digest: StableHasher.FileDigest
         if Int(before.st_size) >= keptFrom {
             guard let bytes = FileBytes.read(descriptor: fd) else { return .unreadable }
-            digest = .digest(bytes.withUnsafeBytes { StableHasher.digest($0) })
+            digest = .digest(StableHasher.digest(bytes))
             kept(bytes)
         } else {
             digest = StableHasher.digestOfFile(descriptor: fd)

@@ -14,9 +14,9 @@ struct PageKeys {
     static let salt = "vitrine-page-keys/3"
 
     let global: StableHasher.Digest
-    /// The digest of every gallery's items (`Item.digest`), made once, by every core for a
-    /// large gallery: each item is on its own page and on a gallery page, and hashing it for
-    /// both was a third of a 100,000-item one-item rebuild's keys.
+    /// The digest of every gallery's items (`Item.digest`), made once (by `--jobs` threads for
+    /// a large gallery): each item is on its own page and on a gallery page, and is hashed once
+    /// for both.
     let galleryItems: [[StableHasher.Digest]]
 
     /// `inputs` are digests of the bytes the build actually read (`InputRecorder`): hashing
@@ -44,12 +44,12 @@ struct PageKeys {
             }
         }
         global = hasher.finalize()
-        galleryItems = site.galleries.map { Self.digests($0.items) }
+        galleryItems = site.galleries.map { Self.digests($0.items, jobs: options.jobs) }
     }
 
-    /// Each item's own digest, in order.
-    static func digests(_ items: [Item]) -> [StableHasher.Digest] {
-        items.mapOnEveryCore { $0.digest }
+    /// Each item's own digest, in order, made by `jobs` threads (`parallelMap`).
+    static func digests(_ items: [Item], jobs: Int) -> [StableHasher.Digest] {
+        items.parallelMap(jobs: jobs) { $0.digest }
     }
 
     /// The key of a page rendered from its own inputs, or nil for pages always rendered.

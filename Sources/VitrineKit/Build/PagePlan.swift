@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every file the render stage writes, decided before anything is rendered, so two
 /// stages can never write the same path and pages can render in any order.
 struct PagePlan: Sendable {
@@ -31,7 +33,8 @@ struct PagePlan: Sendable {
         pages.map(\.path).filter { $0.file == "index.html" }
     }
 
-    init(site: LoadedSite) throws(VitrineError) {
+    /// The plan of `site`'s pages; the item pages' paths are made by `jobs` threads.
+    init(site: LoadedSite, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(VitrineError) {
         // Typed as the property is: an array of unlabelled tuples was converted element by
         // element (a dynamic cast each) when assigned to it.
         var pages: [(path: SitePath, job: Job)] = [(.home, .home)]
@@ -52,7 +55,7 @@ struct PagePlan: Sendable {
         for index in site.pages.indices {
             pages.append((.content(site.pages[index].name), .content(index: index)))
         }
-        pages += Self.itemPages(site.items)
+        pages += Self.itemPages(site.items, jobs: jobs)
         for (index, gallery) in site.galleries.enumerated() where !gallery.items.isEmpty {
             pages.append((.filterIndex(gallery.config.name), .filterIndex(index: index)))
         }
@@ -83,10 +86,9 @@ struct PagePlan: Sendable {
         }
     }
 
-    /// Each item's detail page, in the items' order. A large site's paths are made by every
-    /// core, a run of items each: at 100,000 items, making them on one core was a twentieth
-    /// of a one-item rebuild.
-    static func itemPages(_ items: [Item]) -> [(path: SitePath, job: Job)] {
-        Array(items.indices).mapOnEveryCore { (.item(items[$0].id), .item(index: $0)) }
+    /// Each item's detail page, in the items' order; a large site's paths are made by `jobs`
+    /// threads, a run of items each (`parallelMap`).
+    static func itemPages(_ items: [Item], jobs: Int) -> [(path: SitePath, job: Job)] {
+        Array(items.indices).parallelMap(jobs: jobs) { (.item(items[$0].id), .item(index: $0)) }
     }
 }

@@ -158,7 +158,7 @@ struct PageRenderer: Sendable {
         _ gallery: Int, at path: String, before: StableHasher.Digest?, jobs: Int
     ) -> (bytes: [UInt8], file: FilterEntries.File) {
         let global = keys.global
-        let entryKeys = keys.galleryItems[gallery].mapOnEveryCore { FilterEntries.key(global: global, item: $0) }
+        let entryKeys = keys.galleryItems[gallery].parallelMap(jobs: jobs) { FilterEntries.key(global: global, item: $0) }
         var previous: FilterEntries.Previous?
         if let output, let recorded = filterEntries?.files[path], let old = FileBytes.read(atPath: output.path + "/" + path) {
             previous = FilterEntries.Previous(
@@ -166,7 +166,7 @@ struct PageRenderer: Sendable {
                 keys: entryKeys)
         }
         let (bytes, lengths) = factory.filterIndexBytes(gallery, keys: entryKeys, previous: previous, jobs: jobs)
-        return (bytes, FilterEntries.File(digest: bytes.withUnsafeBytes { StableHasher.digest($0) }, keys: entryKeys, lengths: lengths))
+        return (bytes, FilterEntries.File(digest: StableHasher.digest(bytes), keys: entryKeys, lengths: lengths))
     }
 
     /// Renders `job`'s page into `bytes` (replacing what it held).

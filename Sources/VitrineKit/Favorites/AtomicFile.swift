@@ -7,8 +7,8 @@ import Foundation
 #endif
 
 /// Replaces a person's file so that a reader — or a crash at any instant — sees either the
-/// old bytes or the new ones, never a mix: write a temporary file in the same folder, fsync
-/// it, rename it over the target, fsync the folder.
+/// old bytes or the new ones, never a mix (`ReplacedFile`: a temporary file in the same
+/// folder, synced, renamed over the target, the folder synced).
 ///
 /// The file stays the person's: a symbolic link is written through (its target changes,
 /// the link stays), the mode and owner are kept, and a read-only file is refused.
@@ -46,39 +46,12 @@ enum AtomicFile {
     static func write(_ data: Data, to url: URL, label: String, refusingReadOnly: Bool = true, beforeRename: BeforeRename? = nil) throws(VitrineError) {
         let target = try destination(of: url, label: label)
         if refusingReadOnly { try checkWritable(target, label: label) }
-        let folder = target.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(temporaryPrefix(for: target) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        func fail(_ what: String) -> VitrineError {
-            VitrineError(file: label, "cannot write (\(what): \(String(cString: strerror(errno))))", kind: .output)
-        }
-        var existing = stat()
-        let hadFile = stat(target.path, &existing) == 0
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw fail("create") }
-        if hadFile {
-            // The same permissions and owner as the file it replaces (chown needs the right to).
-            fchmod(fd, existing.st_mode & 0o7777)
-            if fchown(fd, existing.st_uid, existing.st_gid) != 0 { _ = fchown(fd, getuid(), existing.st_gid) }
-        }
-        let ok = data.withUnsafeBytes { writeAll(fd, $0) } && fsync(fd) == 0
-        let savedErrno = errno
-        close(fd)
-        guard ok else {
-            errno = savedErrno
-            let error = fail("write")
-            unlink(temporary.path)
-            throw error
-        }
-        beforeRename?(temporary)
-        guard rename(temporary.path, target.path) == 0 else {
-            let error = fail("rename")
-            unlink(temporary.path)
-            throw error
-        }
-        let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(temporaryPrefix(for: target) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        do {
+            try ReplacedFile.replaceDurably(target.path, with: data, by: temporary.path) { beforeRename?(temporary) }
+        } catch {
+            let step = ["open": "create", "fsync": "write"][error.call] ?? error.call
+            throw VitrineError(file: label, "cannot write (\(step): \(error.reason))", kind: .output)
         }
     }
 
@@ -122,15 +95,6 @@ enum AtomicFile {
         guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return false }
         if temporary == nil { removeLeftovers(besides: url) }
         let temporary = temporary ?? folder.appendingPathComponent(temporaryPrefix(for: url) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        unlink(temporary.path)
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        let written = body { piece in piece.withUnsafeBytes { writeAll(fd, $0) } }
-        close(fd)
-        guard written, rename(temporary.path, url.path) == 0 else {
-            unlink(temporary.path)
-            return false
-        }
-        return true
+        return ReplacedFile.replaceQuickly(url.path, by: temporary.path, body: body)
     }
 }

@@ -6,13 +6,13 @@ import Foundation
     import Darwin
 #endif
 
-/// An exclusive advisory lock (`flock`) on a lock file, held for a read-modify-write of
-/// favorites.json or for a whole build of one output. The kernel releases it when the
-/// process dies, so a crash never leaves anything locked. The lock file stays (deleting it
-/// would race with other holders); while held it names the holder's process id, so a
-/// waiting process can say whom it waits for.
+/// The lock of a read-modify-write of favorites.json or of a whole build of one output: a
+/// `LockFile` taken exclusively, waiting for another holder as `Waiting` says, with its
+/// system-call errors labelled for the user. The kernel releases it when the process dies,
+/// so a crash never leaves anything locked; the lock file stays (deleting it would race with
+/// other holders).
 final class FileLock {
-    private let fd: Int32
+    private let file: LockFile
 
     /// What to do while another process holds the lock.
     struct Waiting {
@@ -27,27 +27,23 @@ final class FileLock {
     /// Blocks until the lock is ours (or `waiting.timeout` passes). `name` names the lock
     /// file in messages (default: its file name).
     init(_ url: URL, label: String, name: String? = nil, waiting: Waiting = Waiting()) throws(VitrineError) {
-        fd = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else {
+        do {
+            file = try LockFile(path: url.path)
+        } catch {
             let name = name ?? url.lastPathComponent
-            if errno == ELOOP {
+            if error.code == ELOOP {
                 throw VitrineError(file: label, "lock file \(name) is a symbolic link, which vitrine never follows; remove it", kind: .output)
             }
-            throw VitrineError(file: label, "cannot open lock file \(name): \(String(cString: strerror(errno)))", kind: .output)
+            throw VitrineError(file: label, "cannot open lock file \(name): \(error.reason)", kind: .output)
         }
-        // No close here when this throws: the object is whole by then, so its deinit runs
-        // and closes `fd`. Closing it here too closed it twice, and the second close could
-        // hit whatever another thread had opened under the same number meanwhile (a build
-        // whose lock wait timed out once broke a listing running beside it: EBADF).
+        // When this throws, the lock file is closed by its own deinit, once.
         try acquire(label: label, waiting: waiting)
-        // Say who holds it, for the next process that has to wait.
-        let pid = Array("\(getpid())\n".utf8)
-        if ftruncate(fd, 0) == 0 { _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } }
+        file.nameHolder()
     }
 
     private func acquire(label: String, waiting: Waiting) throws(VitrineError) {
         if try tryLock(label: label) { return }
-        let holder = Self.holder(fd)
+        let holder = file.holder
         waiting.announce(holder)
         let clock = ContinuousClock()
         let deadline = waiting.timeout.map { clock.now + $0 }
@@ -59,29 +55,10 @@ final class FileLock {
     }
 
     private func tryLock(label: String) throws(VitrineError) -> Bool {
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            if errno == EINTR { continue }
-            if errno == EWOULDBLOCK { return false }
-            throw VitrineError(file: label, "cannot lock: \(String(cString: strerror(errno)))", kind: .busy)
+        do {
+            return try file.tryLock()
+        } catch {
+            throw VitrineError(file: label, "cannot lock: \(error.reason)", kind: .busy)
         }
-        return true
     }
-
-    private static func holder(_ fd: Int32) -> Int32? {
-        var buffer = [UInt8](repeating: 0, count: 32)
-        let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return nil }
-        return Int32(String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-
-    deinit {
-        flock(fd, LOCK_UN)
-        close(fd)
-    }
-}
-
-/// Whether a process with this id is running (or exists under another user).
-func processIsAlive(_ pid: Int32) -> Bool {
-    guard pid > 0 else { return false }
-    return kill(pid, 0) == 0 || errno == EPERM
 }

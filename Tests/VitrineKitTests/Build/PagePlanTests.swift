@@ -20,7 +20,7 @@ struct PagePlanTests {
     @Test("item pages made by every core are the ones made one by one, in order", arguments: [10, 1_999, 2_000, 4_321])
     func itemPagesInOrder(count: Int) {
         let items = Self.items(count)
-        let pages = PagePlan.itemPages(items)
+        let pages = PagePlan.itemPages(items, jobs: 8)
         #expect(pages.count == count)
         #expect(pages.map(\.path) == items.map { SitePath.item($0.id) })
         #expect(pages.enumerated().allSatisfy { position, page in if case .item(position) = page.job { true } else { false } })
@@ -29,12 +29,12 @@ struct PagePlanTests {
     @Test("item digests made by every core are each item's own, in order; any field changes them", arguments: [10, 2_000, 4_321])
     func itemDigestsInOrder(count: Int) {
         let items = Self.items(count)
-        let digests = PageKeys.digests(items)
+        let digests = PageKeys.digests(items, jobs: 8)
         #expect(digests == items.map(\.digest))
         #expect(Set(digests).count == count, "every item has its own digest")
         var edited = items
         edited[count / 2].title += "!"
-        let again = PageKeys.digests(edited)
+        let again = PageKeys.digests(edited, jobs: 8)
         #expect(zip(digests, again).enumerated().filter { $1.0 != $1.1 }.map(\.offset) == [count / 2])
     }
 }

@@ -3,30 +3,35 @@ import Foundation
 /// A fast, seedless 128-bit hash for build manifests: the same bytes give the same digest in
 /// every process and on every machine (Swift's `Hasher` is seeded per process). Not
 /// cryptographic; it tells whether a page's inputs changed, not whether someone forged them.
-struct StableHasher {
-    private var a: UInt64 = 0x9E37_79B9_7F4A_7C15
-    private var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-    private var length: UInt64 = 0
+///
+/// The digests are stored (build manifests, folder and input records, catalog caches): the
+/// algorithm and its constants never change without a new format header.
+public struct StableHasher {
+    @usableFromInline var a: UInt64 = 0x9E37_79B9_7F4A_7C15
+    @usableFromInline var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+    @usableFromInline var length: UInt64 = 0
 
-    private static let p1: UInt64 = 0xFF51_AFD7_ED55_8CCD
-    private static let p2: UInt64 = 0xC4CE_B9FE_1A85_EC53
+    @usableFromInline static let p1: UInt64 = 0xFF51_AFD7_ED55_8CCD
+    @usableFromInline static let p2: UInt64 = 0xC4CE_B9FE_1A85_EC53
 
-    @inline(__always)
-    private mutating func mix(_ word: UInt64) {
+    /// A hasher with nothing combined yet.
+    public init() {}
+
+    @inlinable @inline(__always)
+    mutating func mix(_ word: UInt64) {
         a = (a ^ word) &* Self.p1
         a ^= a >> 32
         b = (b &+ word ^ (b >> 29)) &* Self.p2
         b = (b << 27) | (b >> 37)
     }
 
-    mutating func combine(bytes: UnsafeRawBufferPointer) {
+    /// Mixes in a run of bytes and its length.
+    public mutating func combine(bytes: UnsafeRawBufferPointer) {
         var index = 0
         let count = bytes.count
         if count >= Lanes.block {
             // Long runs (a catalog, an item's description) in four independent lanes: the
-            // two chains of `mix` wait on a multiply for every word, and hashing a catalog
-            // three ways (the file, each item, each cached record) took a tenth of a
-            // 100,000-item one-item rebuild.
+            // two chains of `mix` wait on a multiply for every word; lanes keep four in flight.
             var lanes = Lanes(self)
             while index + Lanes.block <= count {
                 lanes.round(bytes, at: index)
@@ -34,19 +39,27 @@ struct StableHasher {
             }
             lanes.fold(into: &self)
         }
-        while index + 8 <= count {
+        finish(bytes, from: index, to: count, total: count)
+    }
+
+    /// The end of a run of `total` bytes, after its blocks: the words of `bytes[index..<end]`,
+    /// then its last bytes with the run's length, which counts towards the hasher's.
+    @inline(__always)
+    private mutating func finish(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, total: Int) {
+        var index = start
+        while index + 8 <= end {
             mix(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             index += 8
         }
         var tail: UInt64 = 0
         var shift: UInt64 = 0
-        while index < count {
+        while index < end {
             tail |= UInt64(bytes[index]) << shift
             shift += 8
             index += 1
         }
-        mix(tail ^ (UInt64(count) << 56))
-        length &+= UInt64(count)
+        mix(tail ^ (UInt64(total) << 56))
+        length &+= UInt64(total)
     }
 
     /// Four accumulators, each mixing every fourth word (xxHash's round), started from the
@@ -86,12 +99,14 @@ struct StableHasher {
         }
     }
 
-    mutating func combine(_ text: String) {
+    /// Mixes in a text's UTF-8 bytes.
+    public mutating func combine(_ text: String) {
         var text = text
         text.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    mutating func combine(_ text: String?) {
+    /// Mixes in an optional text: absent and empty differ.
+    public mutating func combine(_ text: String?) {
         if let text {
             combine(1)
             combine(text)
@@ -100,21 +115,15 @@ struct StableHasher {
         }
     }
 
-    /// As `combine(_:)` of the text's `String`, from its bytes.
-    mutating func combine(_ text: EntryText?) {
-        if let text {
-            combine(1)
-            text.withUTF8 { combine(bytes: $0) }
-        } else {
-            combine(0)
-        }
-    }
-
-    mutating func combine(_ number: Int) {
+    /// Mixes in a number.
+    @inlinable
+    public mutating func combine(_ number: Int) {
         mix(UInt64(bitPattern: Int64(number)))
     }
 
-    mutating func combine(_ number: Int?) {
+    /// Mixes in an optional number: absent and zero differ.
+    @inlinable
+    public mutating func combine(_ number: Int?) {
         if let number {
             combine(1)
             combine(number)
@@ -123,7 +132,9 @@ struct StableHasher {
         }
     }
 
-    mutating func combine(_ number: Double?) {
+    /// Mixes in an optional number's bit pattern.
+    @inlinable
+    public mutating func combine(_ number: Double?) {
         if let number {
             combine(1)
             mix(number.bitPattern)
@@ -132,16 +143,21 @@ struct StableHasher {
         }
     }
 
-    mutating func combine(_ flag: Bool) {
+    /// Mixes in a flag.
+    @inlinable
+    public mutating func combine(_ flag: Bool) {
         mix(flag ? 1 : 2)
     }
 
-    mutating func combine(_ digest: Digest) {
+    /// Mixes in another digest.
+    @inlinable
+    public mutating func combine(_ digest: Digest) {
         mix(digest.high)
         mix(digest.low)
     }
 
-    func finalize() -> Digest {
+    /// The digest of everything combined so far.
+    public func finalize() -> Digest {
         var x = a ^ length
         var y = b ^ (length &* Self.p1)
         x ^= x >> 33
@@ -157,22 +173,29 @@ struct StableHasher {
         return Digest(high: x ^ (y >> 7), low: y ^ (x << 3))
     }
 
-    struct Digest: Hashable, Sendable, CustomStringConvertible {
-        let high: UInt64
-        let low: UInt64
+    /// A 128-bit digest.
+    public struct Digest: Hashable, Sendable, CustomStringConvertible {
+        /// The first 64 bits.
+        public let high: UInt64
+        /// The last 64 bits.
+        public let low: UInt64
 
-        /// 32 hex digits.
-        var description: String {
-            String(high, radix: 16).leftPadded(to: 16) + String(low, radix: 16).leftPadded(to: 16)
+        /// 32 lower-case hex digits.
+        public var description: String {
+            var bytes: [UInt8] = []
+            appendHex(to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
         }
 
-        init(high: UInt64, low: UInt64) {
+        /// The digest of these two words.
+        @inlinable
+        public init(high: UInt64, low: UInt64) {
             self.high = high
             self.low = low
         }
 
         /// From 32 lower- or upper-case hex digits; nil for anything else.
-        init?(hex bytes: UnsafeRawBufferPointer) {
+        public init?(hex bytes: UnsafeRawBufferPointer) {
             guard bytes.count == 32 else { return nil }
             var words: (UInt64, UInt64) = (0, 0)
             for index in 0..<16 {
@@ -193,7 +216,7 @@ struct StableHasher {
         }
 
         /// Appends the 32 lower-case hex digits `description` spells.
-        func appendHex(to bytes: inout [UInt8]) {
+        public func appendHex(to bytes: inout [UInt8]) {
             for word in [high, low] {
                 for shift in stride(from: 60, through: 0, by: -4) {
                     let nibble = UInt8(truncatingIfNeeded: word >> UInt64(shift)) & 0x0F
@@ -203,22 +226,36 @@ struct StableHasher {
         }
     }
 
-    static func digest(_ bytes: UnsafeRawBufferPointer) -> Digest {
+    /// The digest of a run of bytes: `combine(bytes:)` then `finalize()`.
+    public static func digest(_ bytes: UnsafeRawBufferPointer) -> Digest {
         var hasher = StableHasher()
         hasher.combine(bytes: bytes)
         return hasher.finalize()
     }
 
+    /// The digest of `data`'s bytes, as `digest(_:)` gives it.
+    public static func digest(_ data: Data) -> Digest {
+        data.withUnsafeBytes { digest($0) }
+    }
+
+    /// The digest of `bytes`, as `digest(_:)` gives it.
+    public static func digest(_ bytes: [UInt8]) -> Digest {
+        bytes.withUnsafeBytes { digest($0) }
+    }
+
     /// What a file holds, for `digestOfFile(atPath:)`.
-    enum FileDigest: Equatable {
+    public enum FileDigest: Equatable, Sendable {
+        /// The digest of its bytes.
         case digest(Digest)
+        /// No file at the path.
         case missing
+        /// A file that could not be opened or read.
         case unreadable
     }
 
     /// The digest `digest(_:)` gives a file's bytes, read in pieces into one buffer: no copy
-    /// of the whole file, no fresh memory to fault in. An unchanged rebuild is mostly this.
-    static func digestOfFile(atPath path: String, bufferSize: Int = 1 << 20) -> FileDigest {
+    /// of the whole file, no fresh memory to fault in.
+    public static func digestOfFile(atPath path: String, bufferSize: Int = 1 << 20) -> FileDigest {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return errno == ENOENT ? .missing : .unreadable }
         defer { close(descriptor) }
@@ -227,7 +264,7 @@ struct StableHasher {
 
     /// The digest of what is left to read of the file open at `descriptor`, read
     /// `bufferSize` bytes at a time.
-    static func digestOfFile(descriptor: Int32, bufferSize: Int = 1 << 20) -> FileDigest {
+    public static func digestOfFile(descriptor: Int32, bufferSize: Int = 1 << 20) -> FileDigest {
         let piece = max(bufferSize, 1)
         // Room for a piece after the bytes kept from the last: fewer than a block.
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: piece + Lanes.block, alignment: 8)
@@ -255,20 +292,7 @@ struct StableHasher {
         // What `combine(bytes:)` does after its blocks: the lanes, the words left, then the
         // last bytes and the count.
         if total >= Lanes.block { lanes.fold(into: &hasher) }
-        var index = 0
-        while index + 8 <= kept {
-            hasher.mix(buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            index += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < kept {
-            tail |= UInt64(buffer[index]) << shift
-            shift += 8
-            index += 1
-        }
-        hasher.mix(tail ^ (UInt64(total) << 56))
-        hasher.length &+= UInt64(total)
+        hasher.finish(UnsafeRawBufferPointer(buffer), from: 0, to: kept, total: total)
         return .digest(hasher.finalize())
     }
 }

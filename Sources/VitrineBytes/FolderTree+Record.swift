@@ -6,7 +6,7 @@ import Foundation
     import Darwin
 #endif
 
-extension FileTree {
+extension FolderTree {
     /// One folder's own entries as a listing read them, with what tells whether they can
     /// have changed since: the folder's inode number and status-change time (ctime). Adding,
     /// removing, renaming or linking an entry sets the folder's ctime to the present, and no
@@ -17,28 +17,47 @@ extension FileTree {
     /// A folder changed in the `settle` interval before it was read is never vouched for: a
     /// change just after the read could carry the same time (file systems stamp times from a
     /// clock that advances every few milliseconds; git's index has the same rule).
-    struct Folder: Sendable, Equatable {
-        var inode: UInt64 = 0
+    public struct Folder: Sendable, Equatable {
+        /// The folder's inode number.
+        public var inode: UInt64 = 0
         /// The ctime in nanoseconds since 1970; 0 when too recent to vouch for the entries.
-        var changed: Int64 = 0
+        public var changed: Int64 = 0
         /// Names, with each file's inode number as the folder lists it (`d_ino`).
-        var files: [String] = []
-        var inodes: [UInt64] = []
-        var symlinks: [String] = []
+        public var files: [String] = []
+        /// Each file's inode number, in `files`' order.
+        public var inodes: [UInt64] = []
+        /// Names of symbolic links.
+        public var symlinks: [String] = []
         /// Names, sorted.
-        var folders: [String] = []
-        var others: [String] = []
+        public var folders: [String] = []
+        /// Names of sockets, pipes and devices.
+        public var others: [String] = []
+
+        /// A folder with these entries.
+        public init(
+            inode: UInt64 = 0, changed: Int64 = 0, files: [String] = [], inodes: [UInt64] = [], symlinks: [String] = [], folders: [String] = [],
+            others: [String] = []
+        ) {
+            (self.inode, self.changed, self.files, self.inodes) = (inode, changed, files, inodes)
+            (self.symlinks, self.folders, self.others) = (symlinks, folders, others)
+        }
 
         /// How long before a listing a folder must have last changed for its entries to be
         /// recorded as known.
-        static let settle = Duration.seconds(2)
+        public static let settle = Duration.seconds(2)
 
-        static func nanoseconds(_ time: timespec) -> Int64 {
+        /// A file time in nanoseconds since 1970.
+        public static func nanoseconds(_ time: timespec) -> Int64 {
             Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
         }
 
+        /// A duration in whole nanoseconds.
+        static func nanoseconds(_ duration: Duration) -> Int64 {
+            duration.components.seconds &* 1_000_000_000 &+ duration.components.attoseconds / 1_000_000_000
+        }
+
         /// The present, on the clock file times come from.
-        static func now() -> Int64 {
+        public static func now() -> Int64 {
             var time = timespec()
             clock_gettime(CLOCK_REALTIME, &time)
             return nanoseconds(time)
@@ -50,15 +69,23 @@ extension FileTree {
     /// its `Folder`. The next listing of the tree walks the same order, so it meets each
     /// folder's entry by moving forward through the record (`Cursor`): no dictionary of
     /// paths is built, and an entry taken over unchanged is copied as bytes.
-    struct Record: Sendable, Equatable {
-        var count = 0
-        var bytes: [UInt8] = []
+    public struct Record: Sendable, Equatable {
+        /// How many folders it records.
+        public var count = 0
+        /// The entries, encoded.
+        public var bytes: [UInt8] = []
         /// When the listing began (`Folder.now()`). A record from a time the clock has since
         /// gone back before (a clock set back, a restored machine) is not used: a change made
         /// now could carry a time it recorded.
-        var listed: Int64 = 0
+        public var listed: Int64 = 0
 
-        mutating func append(_ path: String, _ folder: Folder) {
+        /// An empty record, or one read back (`Records`).
+        public init(count: Int = 0, bytes: [UInt8] = [], listed: Int64 = 0) {
+            (self.count, self.bytes, self.listed) = (count, bytes, listed)
+        }
+
+        /// Appends a folder's entry; folders come in the walk's order.
+        public mutating func append(_ path: String, _ folder: Folder) {
             var writer = BinaryWriter()
             swap(&writer.bytes, &bytes)
             writer.shortText(path)
@@ -74,7 +101,7 @@ extension FileTree {
         }
 
         /// Every entry, decoded; nil when an entry is damaged.
-        var folders: [(path: String, folder: Folder)]? {
+        public var folders: [(path: String, folder: Folder)]? {
             var cursor = Cursor(self)
             var result: [(String, Folder)] = []
             while !cursor.isAtEnd {
@@ -87,25 +114,27 @@ extension FileTree {
 
     /// Moves forward through a `Record` in the walk's order. A damaged entry ends it: the
     /// folders after it are read, as with no record.
-    struct Cursor {
+    public struct Cursor {
         private let record: Record
         private var position = 0
-        private(set) var isAtEnd: Bool
+        /// Whether every entry was passed, or a damaged one met.
+        public private(set) var isAtEnd: Bool
 
-        init(_ record: Record) {
+        /// A cursor at the record's first entry.
+        public init(_ record: Record) {
             self.record = record
             isAtEnd = record.bytes.isEmpty
         }
 
         /// The entry for `path`, if the record has one; entries for paths that come before
         /// it in the walk's order (folders gone since) are passed over.
-        mutating func find(_ path: String) -> (folder: Folder, raw: Range<Int>)? {
+        public mutating func find(_ path: String) -> (folder: Folder, raw: Range<Int>)? {
             var path = path
             return path.withUTF8 { wanted -> (Folder, Range<Int>)? in
                 while !isAtEnd {
                     let order: Int? = record.bytes.withUnsafeBytes { bytes in
                         var reader = BinaryReader(bytes: bytes, position: position)
-                        guard let length = reader.count(), length <= UInt64(bytes.count - reader.position) else { return nil }
+                        guard let length = reader.count(), length <= UInt64(reader.remaining) else { return nil }
                         return Self.compare(UnsafeRawBufferPointer(rebasing: bytes[reader.position..<(reader.position + Int(length))]), UnsafeRawBufferPointer(wanted))
                     }
                     guard let order else {
@@ -122,7 +151,7 @@ extension FileTree {
         }
 
         /// Decodes the entry at the cursor and moves past it.
-        mutating func decode() -> (path: String, folder: Folder)? {
+        public mutating func decode() -> (path: String, folder: Folder)? {
             let decoded: (String, Folder, Int)? = record.bytes.withUnsafeBytes { bytes in
                 var reader = BinaryReader(bytes: bytes, position: position)
                 guard let path = reader.shortText(), let inode = reader.word(), let changed = reader.word(), let files = Self.names(&reader),
@@ -146,11 +175,11 @@ extension FileTree {
         }
 
         /// The bytes of the entry at `range` (from `find`), to copy into a new record.
-        func raw(_ range: Range<Int>) -> ArraySlice<UInt8> { record.bytes[range] }
+        public func raw(_ range: Range<Int>) -> ArraySlice<UInt8> { record.bytes[range] }
 
         /// The walk's order of two paths: component by component, names by their bytes; a
         /// folder before what it holds. The same as comparing the bytes with `/` lowest.
-        static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        public static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
             for index in 0..<min(a.count, b.count) where a[index] != b[index] {
                 let x = a[index] == UInt8(ascii: "/") ? 0 : Int(a[index]) + 1
                 let y = b[index] == UInt8(ascii: "/") ? 0 : Int(b[index]) + 1
@@ -161,7 +190,7 @@ extension FileTree {
 
         /// A count, then that many names (never empty, never with a slash).
         private static func names(_ reader: inout BinaryReader) -> [String]? {
-            guard let count = reader.count(), count <= UInt64(reader.bytes.count - reader.position) else { return nil }
+            guard let count = reader.count(), count <= UInt64(reader.remaining) else { return nil }
             guard count > 0 else { return [] }
             var names: [String] = []
             names.reserveCapacity(Int(count))
@@ -177,16 +206,20 @@ extension FileTree {
     /// header, then each tree's root inode, entry count, byte count and entries. A file that
     /// cannot be read counts as no record at all, and a damaged entry as the end of its
     /// record: the folders not found in a record are read, which is always correct.
-    struct Records: Sendable {
-        var trees: [UInt64: Record] = [:]
+    public struct Records: Sendable {
+        /// Each tree's record by its root folder's inode number.
+        public var trees: [UInt64: Record] = [:]
 
-        static let header = Array("vitrine-folders/3\n".utf8)
+        /// The file's first line: its format.
+        public static let header = Array("vitrine-folders/3\n".utf8)
 
-        init(trees: [UInt64: Record] = [:]) {
+        /// These records.
+        public init(trees: [UInt64: Record] = [:]) {
             self.trees = trees
         }
 
-        init?(_ data: Data) {
+        /// The records a file holds; nil when it is not such a file or is damaged.
+        public init?(_ data: Data) {
             let header = Self.header
             guard data.count >= header.count, data.prefix(header.count).elementsEqual(header) else { return nil }
             let trees = data.withUnsafeBytes { bytes -> [UInt64: Record]? in
@@ -208,7 +241,8 @@ extension FileTree {
             self.trees = trees
         }
 
-        var data: [UInt8] {
+        /// The file's bytes.
+        public var data: [UInt8] {
             var writer = BinaryWriter()
             writer.bytes = Self.header
             writer.count(UInt64(trees.count))

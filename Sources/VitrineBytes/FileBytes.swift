@@ -6,46 +6,17 @@ import Foundation
     import Darwin
 #endif
 
-/// Whole files read into memory, the large ones into memory mapped for them in one call.
-///
-/// Reading a 125 MB catalog into ordinary memory took 0.15 s, most of it faulting in the new
-/// pages one by one; memory mapped with `MAP_POPULATE` comes with its pages and the read is
-/// a copy (0.07 s). The memory is the process's own, not a mapping of the file: a file
+/// Whole files read into memory, the large ones into memory mapped for them in one call
+/// (`MAP_POPULATE`: it comes with its pages, and the read is a copy, rather than faulting in
+/// new pages one by one). The memory is the process's own, not a mapping of the file: a file
 /// truncated while it is read gives fewer bytes, never a crash.
-enum FileBytes {
+public enum FileBytes {
     /// Below this, `Data(contentsOf:)`'s ordinary memory is as fast.
-    static let mappedFrom = 1 << 20
-
-    /// An input's bytes — a file of the site, which may hold anything: the file at `path`
-    /// (after links), or nil when there is none. Opened without waiting: a named pipe in a
-    /// file's place would block the open until some writer came, and the build with it,
-    /// beyond Ctrl-C. Only a regular file is read; a folder, pipe, socket or device is
-    /// refused with one line naming `label`.
-    static func input(atPath path: String, label: String) throws(VitrineError) -> Data? {
-        let fd = openWithoutWaiting(path)
-        guard fd >= 0 else {
-            // No file there, or a file where the path needs a folder.
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw VitrineError(file: label, "cannot read: \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw VitrineError(file: label, "cannot read: \(String(cString: strerror(errno)))") }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw VitrineError(file: label, "is a folder; a file was expected here")
-        default: throw VitrineError(file: label, "is not a regular file (a named pipe, socket or device); a file was expected here")
-        }
-        if isSystemFile(fd) {
-            throw VitrineError(file: label, "leads into /proc or /sys: a file of the system (its environment, its keys), never a site's")
-        }
-        guard let data = read(descriptor: fd) else { throw VitrineError(file: label, "cannot read: \(String(cString: strerror(errno)))") }
-        return data
-    }
+    public static let mappedFrom = 1 << 20
 
     /// Whether the file open at `fd` is one of the kernel's (`/proc`, `/sys`): such a file
     /// looks regular and empty, then reads as the process's environment and keys.
-    static func isSystemFile(_ fd: Int32) -> Bool {
+    public static func isSystemFile(_ fd: Int32) -> Bool {
         #if os(Linux)
             // Where the descriptor leads, every link resolved (the kernel's own answer).
             var buffer = [CChar](repeating: 0, count: 4096)
@@ -63,7 +34,7 @@ enum FileBytes {
     /// (file systems such as FUSE's may honour the flag on reads); callers read only what
     /// `fstat` shows is a regular file. -1 with `errno` set when it cannot be opened.
     /// With `followingLinks: false`, a symbolic link is not opened (`ELOOP`).
-    static func openWithoutWaiting(_ path: String, followingLinks: Bool = true) -> Int32 {
+    public static func openWithoutWaiting(_ path: String, followingLinks: Bool = true) -> Int32 {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { return -1 }
         let flags = fcntl(fd, F_GETFL)
@@ -74,7 +45,7 @@ enum FileBytes {
     /// The bytes of the file at `path`; on failure, nil with `errno` set.
     /// Only a regular file is read (a pipe would block, `/dev/zero` never end: EINVAL); with
     /// `followingLinks: false` (vitrine's own files beside the output), never through a link.
-    static func read(atPath path: String, followingLinks: Bool = true) -> Data? {
+    public static func read(atPath path: String, followingLinks: Bool = true) -> Data? {
         let fd = openWithoutWaiting(path, followingLinks: followingLinks)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -89,7 +60,7 @@ enum FileBytes {
 
     /// What is left to read of the file open at `fd` (left open); on failure, nil with
     /// `errno` set.
-    static func read(descriptor fd: Int32) -> Data? {
+    public static func read(descriptor fd: Int32) -> Data? {
         var status = stat()
         guard fstat(fd, &status) == 0 else { return nil }
         guard status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) >= mappedFrom else {
