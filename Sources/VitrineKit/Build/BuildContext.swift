@@ -38,6 +38,8 @@ struct BuildContext {
     var staticFiles: [(path: String, source: URL)] = []
     /// `compareInputs`: the digest of every input, recorded in the manifest.
     var inputsDigest: InputsDigest!
+    /// The digest of every input file read, by its path in the site (`keyPages`).
+    var inputDigests: [String: StableHasher.Digest]!
     /// `compileTemplates`.
     var theme: Theme!
     /// `readSite`.

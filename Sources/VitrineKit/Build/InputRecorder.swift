@@ -42,7 +42,4 @@ final class InputRecorder: Sendable {
         pending.wait()
         return store.withLock { $0.digests.mapValues(\.digest) }
     }
-
-    /// `waitForDigests()`, for callers not yet moved to it; it blocks the same way.
-    var digests: [String: StableHasher.Digest] { waitForDigests() }
 }

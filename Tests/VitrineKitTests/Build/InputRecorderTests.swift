@@ -19,7 +19,7 @@ struct InputRecorderTests {
             recorder.record("catalog.json", small)  // small after large: the small one's is kept
             recorder.record("data/a.json", small)
             recorder.record("data/a.json", otherLarge)
-            let digests = recorder.digests
+            let digests = recorder.waitForDigests()
             #expect(digests == ["catalog.json": digest(small), "site.yml": digest(small), "data/a.json": digest(otherLarge)])
         }
     }

@@ -65,7 +65,7 @@ struct InputsDigestTests {
         reader.offer(["catalog.json": InputsDigest.Read(bytes: offered, digest: digest)])
         let loaded = try reader.read(config: config, favorites: try reader.favorites(config), logger: .init(label: "test"))
         #expect(loaded.items.first?.title == "Offered 0")
-        #expect(recorder.digests["catalog.json"] == digest)
+        #expect(recorder.waitForDigests()["catalog.json"] == digest)
 
         // Taken once: a second reader of the same offer would read the disk again.
         let again = try SiteReader(options: BuildOptions(site: site, siteLabel: "site")).read(config: config, favorites: FavoritesFile(favorites: []), logger: .init(label: "test"))
@@ -86,7 +86,7 @@ struct InputsDigestTests {
         #expect(reader.offeredPaths.isEmpty)
         let loaded = try reader.read(config: config, favorites: try reader.favorites(config), logger: .init(label: "test"))
         #expect(loaded.items.first?.title == "Item 0")
-        #expect(recorder.digests["catalog.json"] == catalog.withUnsafeBytes { StableHasher.digest($0) })
+        #expect(recorder.waitForDigests()["catalog.json"] == catalog.withUnsafeBytes { StableHasher.digest($0) })
 
         let fresh = SiteReader(options: BuildOptions(site: site, siteLabel: "site"), recorder: InputRecorder())
         fresh.offer(["catalog.json": InputsDigest.Read(bytes: offered, digest: offered.withUnsafeBytes { StableHasher.digest($0) })])

@@ -6,7 +6,7 @@ extension BuildContext {
     /// `--report`'s destination is checked, and the previous build's manifest is read for
     /// the decisions that depend on it (`Rebuild`).
     mutating func lockOutput() throws(VitrineError) {
-        let publisher = try OutputPublisher(output: options.outputDirectory, site: options.site, label: options.outputName)
+        let publisher = try OutputPublisher(output: options.outputDirectory, site: options.site, label: options.outputName, jobs: options.jobs)
         reportDestination = try options.report.map { url throws(VitrineError) in try BuildReport.Destination(url) }
         let (logger, outputName) = (logger, options.outputName)
         lock = try publisher.lock(

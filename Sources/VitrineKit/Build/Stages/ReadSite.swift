@@ -15,7 +15,7 @@ extension BuildContext {
 
     /// `planPages`: every page and its path; a static file may not take a generated file's place.
     mutating func planPages() throws(VitrineError) {
-        let plan = try PagePlan(site: site)
+        let plan = try PagePlan(site: site, jobs: options.jobs)
         if !staticFiles.isEmpty {
             try StaticFolder.checkClashes(staticFiles, generated: Set(plan.pages.map(\.path.description) + theme.assets.map(\.path)), label: options.label)
         }
@@ -27,6 +27,8 @@ extension BuildContext {
 
     /// `keyPages`: what each page is made from, hashed.
     mutating func keyPages() throws(VitrineError) {
-        keys = try PageKeys(site: site, theme: theme, options: options, inputs: inputs.digests)
+        // Every input file has been read by now; their digests are hashed off the reading thread.
+        inputDigests = inputs.waitForDigests()
+        keys = try PageKeys(site: site, theme: theme, options: options, inputs: inputDigests)
     }
 }
