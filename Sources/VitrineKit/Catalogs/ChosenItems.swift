@@ -67,7 +67,7 @@ extension GiphyClient {
 
     /// `GET /v1/gifs?ids=a,b,c`: GIFs GIPHY does not know are left out of its answer.
     func lookup(_ ids: [String], country: String?, language: String?) async throws(VitrineError) -> SearchResult {
-        guard let key = context.credentials.giphyKey else { throw context.missingKey("GIPHY_API_KEY") }
+        guard let key = context.credentials.giphyKey else { throw context.missingKey(.giphy) }
         var found: [Item] = []
         for start in stride(from: 0, to: ids.count, by: Self.idsBatchSize) {
             let batch = ids[start..<min(ids.count, start + Self.idsBatchSize)]

@@ -107,8 +107,9 @@ struct ClientContext: Sendable {
         return message
     }
 
-    func missingKey(_ variable: String) -> VitrineError {
-        VitrineError("\(variable) is not set", kind: .usage)
+    /// `GIPHY_API_KEY is not set`: the key the source's descriptor names.
+    func missingKey(_ source: Source) -> VitrineError {
+        VitrineError("\(source.keyVariable ?? "the API key") is not set", kind: .usage)
     }
 }
 

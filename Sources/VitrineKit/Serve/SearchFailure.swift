@@ -67,7 +67,9 @@ struct SearchFailure: Encodable, Error {
         let status = httpStatus(in: said)
         switch status {
         case 401?, 403?:
-            let check = variable.map { "check \($0) (" + ($0 == "TMDB_API_KEY" ? "or TMDB_ACCESS_TOKEN" : "the key") + "), then restart vitrine serve" }
+            let others = source?.descriptor?.keyVariables.dropFirst() ?? []
+            let alternative = others.isEmpty ? "the key" : "or " + others.joined(separator: " or ")
+            let check = variable.map { "check \($0) (\(alternative)), then restart vitrine serve" }
             return SearchFailure(
                 .unauthorized, "\(label) refused the key (HTTP \(status!)): \(check ?? "check the key"). \(said)", variable: variable)
         case 429?:

@@ -47,37 +47,3 @@ enum ItemKind: String, Codable, Sendable {
     /// An entry of a catalog file: image, rating, Markdown description.
     case entry
 }
-
-extension Source {
-    /// The name people know the service by.
-    var label: String {
-        switch self {
-        case .giphy: "GIPHY"
-        case .tmdb: "TMDB"
-        case .googleBooks: "Google Books"
-        case .appStore: "App Store"
-        case .file: "catalog file"
-        }
-    }
-
-    /// Items an API page holds by default (seeds: GIPHY 24, TMDB 20, Google Books 40).
-    var pageSize: Int {
-        switch self {
-        case .giphy: 24
-        case .tmdb: 20
-        case .googleBooks: 40
-        case .appStore: 200
-        case .file: 10_000_000  // the whole catalog
-        }
-    }
-
-    /// The environment variable holding the source's API key (`vitrine new`'s next steps);
-    /// nil when the source needs none.
-    var keyVariable: String? {
-        switch self {
-        case .giphy: "GIPHY_API_KEY"
-        case .tmdb: "TMDB_API_KEY"
-        case .googleBooks, .appStore, .file: nil
-        }
-    }
-}
