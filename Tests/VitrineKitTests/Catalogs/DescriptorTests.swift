@@ -75,3 +75,51 @@ struct DescriptorTests {
         }
     }
 }
+
+/// The "adding a source" path (docs/adding-a-source.md), walked for GIPHY: the source files
+/// outside its folder that name it are the ones the page lists, and no more.
+@Suite("Adding a source")
+struct AddingASourceTests {
+    /// Edited by hand for a new API of an existing kind, besides its folder.
+    static let edited = ["VitrineKit/Model/Source.swift", "VitrineKit/Catalogs/APIDescriptor.swift", "VitrineKit/Catalogs/SourceClient.swift"]
+    /// Switches over `Source` the compiler names, and the host list DescriptorTests names.
+    static let named = [
+        "VitrineKit/Catalogs/CatalogSearch.swift", "VitrineKit/Fetch/FetchStamp.swift", "VitrineKit/New/SiteScaffold.swift",
+        "VitrineKit/Serve/SearchRequest.swift", "VitrineKit/Site/Config/SiteConfig.swift", "VitrineKit/Site/Config/SiteConfig+YAML.swift",
+        "VitrineKit/Support/SafeURL.swift",
+    ]
+    /// Conveniences, and GIPHY's own: other spellings, addresses as ids, help texts, the
+    /// accessors kept for callers, the trending flag.
+    static let optional = [
+        "VitrineKit/Model/ItemID+NearMiss.swift", "VitrineKit/Model/ItemID+Typed.swift", "vitrine/Build.swift", "vitrine/Search.swift",
+        "vitrine/New.swift", "VitrineKit/Fetch/APIEnvironment.swift", "VitrineKit/Serve/SearchEndpoint.swift",
+    ]
+
+    /// Source files (relative to Sources/) outside `Catalogs/Giphy/` whose code, comments left
+    /// out, names GIPHY.
+    static func filesNamingGiphy() throws -> Set<String> {
+        let sources = TestSupport.packageRoot.appendingPathComponent("Sources")
+        let pattern = try Regex(#"\.giphy\b|\bGiphy[A-Z]|giphy\.com|GIPHY_API_KEY"#)
+        var found: Set<String> = []
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        for file in files where file.pathExtension == "swift" {
+            let path = String(file.path.dropFirst(sources.path.count + 1))
+            guard !path.hasPrefix("VitrineKit/Catalogs/Giphy/") else { continue }
+            let code = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+            if code.contains(pattern) { found.insert(path) }
+        }
+        return found
+    }
+
+    @Test("an API of an existing kind: its folder plus three files, the rest named by the compiler or a test")
+    func giphyIsNamedOnlyWhereThePageSays() throws {
+        #expect(Self.edited.count <= 3)
+        #expect(try Self.filesNamingGiphy() == Set(Self.edited + Self.named + Self.optional))
+        let page = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("docs/adding-a-source.md"), encoding: .utf8)
+        for path in Self.edited + Self.named + Self.optional {
+            let shown = path.hasPrefix("VitrineKit/") ? String(path.dropFirst("VitrineKit/".count)) : "Sources/vitrine/"
+            #expect(page.contains(shown), "docs/adding-a-source.md does not name \(path)")
+        }
+    }
+}
