@@ -84,7 +84,7 @@ struct AddingASourceTests {
     static let edited = ["VitrineKit/Model/Source.swift", "VitrineKit/Catalogs/APIDescriptor.swift", "VitrineKit/Catalogs/SourceClient.swift"]
     /// Switches over `Source` the compiler names, and the host list DescriptorTests names.
     static let named = [
-        "VitrineKit/Catalogs/CatalogSearch.swift", "VitrineKit/Fetch/FetchStamp.swift", "VitrineKit/New/SiteScaffold.swift",
+        "VitrineKit/Catalogs/CatalogSearch.swift", "VitrineKit/Model/FetchStamp.swift", "VitrineKit/New/SiteScaffold.swift",
         "VitrineKit/Serve/SearchRequest.swift", "VitrineKit/Site/Config/SiteConfig.swift", "VitrineKit/Site/Config/SiteConfig+YAML.swift",
         "VitrineKit/Support/SafeURL.swift",
     ]
