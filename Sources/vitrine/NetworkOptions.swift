@@ -30,23 +30,11 @@ struct NetworkOptions: ParsableArguments {
     }
 
     private func checkedFetchOptions(_ environment: [String: String]) throws(VitrineError) -> FetchOptions {
-        func endpoint(_ variable: String, _ fallback: URL) throws(VitrineError) -> URL {
-            guard let text = environment[variable], !text.isEmpty else { return fallback }
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
-                throw VitrineError("\(variable) must be an http(s) URL, got '\(text)'", kind: .usage)
-            }
-            return url
-        }
-        let production = APIEndpoints.production
+        let endpoints = try APIEndpoints.reading(environment)
         var options = FetchOptions(
             mode: offline ? .offline : (refresh ? .refresh : .snapshotsFirst),
             strict: strict,
-            endpoints: APIEndpoints(
-                giphy: try endpoint("VITRINE_GIPHY_URL", production.giphy),
-                tmdb: try endpoint("VITRINE_TMDB_URL", production.tmdb),
-                googleBooks: try endpoint("VITRINE_GOOGLE_BOOKS_URL", production.googleBooks),
-                itunes: try endpoint("VITRINE_ITUNES_URL", production.itunes)
-            ),
+            endpoints: endpoints,
             // Offline, no key is sent: a stale one in the environment stops nothing.
             credentials: offline ? APICredentials() : try credentials(environment),
             cacheDirectory: requests.cacheDir.map { URL(fileURLWithPath: $0, isDirectory: true) },

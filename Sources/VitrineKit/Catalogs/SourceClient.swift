@@ -57,10 +57,12 @@ struct ClientContext: Sendable {
                 } catch let apiError where apiError.location == nil {
                     // The API's own words; a body that is not JSON at all (a proxy's HTML page, an
                     // error located in the "response") adds nothing.
-                    message += ": " + Self.stripSourcePrefix(apiError.message)
+                    message += ": " + (APIError.said(in: apiError) ?? apiError.message)
                 } catch {}
             }
-            throw VitrineError(scrub(message, request), kind: .remote)
+            let problem: APIError.Problem =
+                if let status = error.status { .status(status, retryAt: error.retryAt) } else if error.unreachable { .unreachable } else { .request }
+            throw VitrineError(scrub(message, request), kind: .remote).caused(by: APIError(problem: problem))
         }
         // An answer that carries a key (an API echoing the request into a field) would put it
         // into a snapshot, favorites.json and a page: refused whole, from the network or the cache.
@@ -71,7 +73,9 @@ struct ClientContext: Sendable {
         do {
             value = try decode(fetched.body)
         } catch {
-            throw VitrineError(scrub(Self.stripSourcePrefix(error.message), request), kind: .remote)
+            var unusable = VitrineError(scrub(APIError.said(in: error) ?? error.message, request), kind: .remote)
+            unusable.cause = error.cause
+            throw unusable
         }
         // Only an answer that decoded is kept: an HTML error page, an empty body or GIPHY's
         // synthetic response, even with status 200, is asked for again next time.
@@ -99,16 +103,10 @@ struct ClientContext: Sendable {
         Secrets.scrub(text, request.secrets + credentials.all)
     }
 
-    /// `giphy: Unauthorized (status 401)` → `Unauthorized (status 401)`: the caller names the source.
-    static func stripSourcePrefix(_ message: String) -> String {
-        for source in ["giphy: ", "tmdb: ", "google-books: ", "app-store: "] where message.hasPrefix(source) {
-            return String(message.dropFirst(source.count))
-        }
-        return message
-    }
-
-    func missingKey(_ variable: String) -> VitrineError {
-        VitrineError("\(variable) is not set", kind: .usage)
+    /// `GIPHY_API_KEY is not set`: the key the source's descriptor names.
+    func missingKey(_ source: Source) -> VitrineError {
+        let variable = source.keyVariable ?? "the API key"
+        return VitrineError("\(variable) is not set", kind: .usage).caused(by: APIError(source: source, problem: .noKey(variable: variable)))
     }
 }
 

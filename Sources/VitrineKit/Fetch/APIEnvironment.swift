@@ -1,30 +1,64 @@
 import Foundation
 
-/// Base URLs of the four APIs; the executable fills them from `VITRINE_*_URL`.
+/// Base URLs of the APIs (`APIDescriptor.defaultEndpoint`); the executable fills them from
+/// each descriptor's `endpointVariable` (`VITRINE_GIPHY_URL`, …) through `reading(_:)`.
 public struct APIEndpoints: Sendable, Equatable {
+    /// Each API's root, by source.
+    private var roots: [Source: URL]
+
     /// GIPHY's API root (`https://api.giphy.com`).
-    public var giphy: URL
+    public var giphy: URL {
+        get { self[.giphy] }
+        set { roots[.giphy] = newValue }
+    }
     /// TMDB's API root.
-    public var tmdb: URL
+    public var tmdb: URL {
+        get { self[.tmdb] }
+        set { roots[.tmdb] = newValue }
+    }
     /// Google Books' API root.
-    public var googleBooks: URL
+    public var googleBooks: URL {
+        get { self[.googleBooks] }
+        set { roots[.googleBooks] = newValue }
+    }
     /// The App Store lookup's root (`https://itunes.apple.com`).
-    public var itunes: URL
+    public var itunes: URL {
+        get { self[.appStore] }
+        set { roots[.appStore] = newValue }
+    }
 
     /// The real services.
     public static let production = APIEndpoints(
-        giphy: URL(string: "https://api.giphy.com")!,
-        tmdb: URL(string: "https://api.themoviedb.org")!,
-        googleBooks: URL(string: "https://www.googleapis.com")!,
-        itunes: URL(string: "https://itunes.apple.com")!
-    )
+        roots: Dictionary(uniqueKeysWithValues: APIDescriptor.all.map { ($0.source, $0.defaultEndpoint) }))
+
+    private init(roots: [Source: URL]) {
+        self.roots = roots
+    }
 
     /// Other roots: a proxy, or a stub server in tests.
     public init(giphy: URL, tmdb: URL, googleBooks: URL, itunes: URL) {
-        self.giphy = giphy
-        self.tmdb = tmdb
-        self.googleBooks = googleBooks
-        self.itunes = itunes
+        self = .production
+        (self.giphy, self.tmdb, self.googleBooks, self.itunes) = (giphy, tmdb, googleBooks, itunes)
+    }
+
+    /// An API's root; the real service's for a source without one.
+    subscript(source: Source) -> URL {
+        roots[source] ?? source.descriptor?.defaultEndpoint ?? URL(fileURLWithPath: "/")
+    }
+
+    /// The roots the environment names (each descriptor's `endpointVariable`), the real
+    /// services elsewhere; a value that is not an http(s) URL is a usage error naming the variable.
+    public static func reading(_ environment: [String: String]) throws(VitrineError) -> APIEndpoints {
+        var endpoints = production
+        for descriptor in APIDescriptor.all {
+            guard let text = environment[descriptor.endpointVariable], !text.isEmpty else { continue }
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
+            else {
+                throw VitrineError("\(descriptor.endpointVariable) must be an http(s) URL, got '\(text)'", kind: .usage)
+            }
+            endpoints.roots[descriptor.source] = url
+        }
+        return endpoints
     }
 
     /// `base` + `path` + query, keeping any path prefix of the base (proxies).
@@ -46,34 +80,42 @@ public struct APIEndpoints: Sendable, Equatable {
     }
 }
 
-/// API keys, from the environment (by the executable). Never logged or written anywhere.
+/// API keys, from the environment (by the executable), by variable name (each descriptor's
+/// `keyVariables`). Never logged or written anywhere.
 public struct APICredentials: Sendable, Equatable {
+    /// Each key present, by its environment variable.
+    private var keys: [String: String] = [:]
+
     /// GIPHY's key (`GIPHY_API_KEY`).
-    public var giphyKey: String?
+    public var giphyKey: String? { self["GIPHY_API_KEY"] }
     /// TMDB v3 key, sent as `api_key`.
-    public var tmdbKey: String?
+    public var tmdbKey: String? { self["TMDB_API_KEY"] }
     /// TMDB v4 read access token, sent as `Authorization: Bearer`.
-    public var tmdbToken: String?
+    public var tmdbToken: String? { self["TMDB_ACCESS_TOKEN"] }
     /// Google Books' key (`GOOGLE_BOOKS_API_KEY`); optional, raises the quota.
-    public var googleBooksKey: String?
+    public var googleBooksKey: String? { self["GOOGLE_BOOKS_API_KEY"] }
 
     /// Keys as the environment gives them; nil where there is none.
     public init(giphyKey: String? = nil, tmdbKey: String? = nil, tmdbToken: String? = nil, googleBooksKey: String? = nil) {
-        func clean(_ value: String?) -> String? {
-            guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
-            return value
-        }
-        self.giphyKey = clean(giphyKey)
-        self.tmdbKey = clean(tmdbKey)
-        self.tmdbToken = clean(tmdbToken)
-        self.googleBooksKey = clean(googleBooksKey)
+        self.init(keys: ["GIPHY_API_KEY": giphyKey, "TMDB_API_KEY": tmdbKey, "TMDB_ACCESS_TOKEN": tmdbToken, "GOOGLE_BOOKS_API_KEY": googleBooksKey])
     }
 
-    /// Every key, for scrubbing text.
-    var all: [String] { [giphyKey, tmdbKey, tmdbToken, googleBooksKey].compactMap { $0 } }
+    /// Keys by variable; blank ones and variables no descriptor names are left out.
+    init(keys: [String: String?]) {
+        for variable in Self.variables {
+            guard let value = keys[variable]??.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { continue }
+            self.keys[variable] = value
+        }
+    }
 
-    /// The environment variables that hold keys.
-    public static let variables = ["GIPHY_API_KEY", "TMDB_API_KEY", "TMDB_ACCESS_TOKEN", "GOOGLE_BOOKS_API_KEY"]
+    /// The key in `variable`, if set.
+    subscript(variable: String) -> String? { keys[variable] }
+
+    /// Every key, for scrubbing text: made from the descriptors, so no API's key is left out.
+    var all: [String] { Self.variables.compactMap { keys[$0] } }
+
+    /// The environment variables that hold keys: every descriptor's `keyVariables`.
+    public static let variables = APIDescriptor.all.flatMap(\.keyVariables)
 
     /// The shortest and longest key accepted. Real ones: GIPHY 32 letters and digits, TMDB
     /// v3 32 hex digits, a TMDB v4 token a JWT of some 200 characters, Google's 39.
@@ -92,10 +134,7 @@ public struct APICredentials: Sendable, Equatable {
                 throw VitrineError("\(variable) is not a usable key: it \(problem) (a key is \(shape); the value is not shown)", kind: .usage)
             }
         }
-        return APICredentials(
-            giphyKey: keys["GIPHY_API_KEY"] ?? nil, tmdbKey: keys["TMDB_API_KEY"] ?? nil, tmdbToken: keys["TMDB_ACCESS_TOKEN"] ?? nil,
-            googleBooksKey: keys["GOOGLE_BOOKS_API_KEY"] ?? nil
-        )
+        return APICredentials(keys: keys)
     }
 
     /// What makes a (trimmed) key implausible, or nil.

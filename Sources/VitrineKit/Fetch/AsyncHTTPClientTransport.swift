@@ -77,7 +77,7 @@ final class AsyncHTTPClientTransport: HTTPTransport {
         case is SocketAddressError:
             return TransportError(kind: .unresolved, description: "cannot resolve \(request.url.host ?? "the server")", detail: detail)
         case let error as IOError:
-            return TransportError(kind: .connection, description: "cannot connect to \(request.hostAndPort) (\(reason(error.errnoCode)))", detail: detail)
+            return TransportError(kind: .connection, description: "cannot connect to \(request.hostAndPort) (\(reason(error.errnoCode)))", detail: detail, unreachable: true)
         case let error as HTTPClientError:
             return describe(error, request, timeouts: timeouts)
         default:
@@ -102,9 +102,9 @@ final class AsyncHTTPClientTransport: HTTPTransport {
         case .redirectLimitReached, .redirectCycleDetected:
             return TransportError(kind: .refused, description: "more than \(maxRedirects) redirects from \(server), or a redirect loop; refused")
         case .connectTimeout:
-            return TransportError(kind: .timeout, description: "no connection to \(server) within \(seconds(timeouts.connect))")
+            return TransportError(kind: .timeout, description: "no connection to \(server) within \(seconds(timeouts.connect))", unreachable: true)
         case .tlsHandshakeTimeout:
-            return TransportError(kind: .timeout, description: "no secure connection to \(server) within \(seconds(timeouts.connect))")
+            return TransportError(kind: .timeout, description: "no secure connection to \(server) within \(seconds(timeouts.connect))", unreachable: true)
         case .deadlineExceeded, .readTimeout:
             return TransportError(kind: .timeout, description: "no complete answer from \(server) within \(seconds(timeouts.total))")
         case .remoteConnectionClosed, .uncleanShutdown:
@@ -142,7 +142,7 @@ final class AsyncHTTPClientTransport: HTTPTransport {
         }
         let reasons = error.connectionErrors.map { failure in (failure.error as? IOError).map { reason($0.errnoCode) } ?? "unreachable" }
         let said = reasons.isEmpty ? "no address to connect to" : Array(Set(reasons)).sorted().joined(separator: ", ")
-        return TransportError(kind: .connection, description: "cannot connect to \(error.host):\(error.port) (\(said))", detail: "\(error)")
+        return TransportError(kind: .connection, description: "cannot connect to \(error.host):\(error.port) (\(said))", detail: "\(error)", unreachable: true)
     }
 
     /// `connection refused`.

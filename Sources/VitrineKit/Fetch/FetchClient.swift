@@ -41,6 +41,10 @@ actor FetchClient {
         var body: Data?
         var attempts: Int
         var interrupted = false
+        /// No connection was made (`TransportError.unreachable`).
+        var unreachable = false
+        /// When the server asked to be asked again, past the longest wait vitrine makes (RFC 3339).
+        var retryAt: String?
 
         static func interrupted(after attempts: Int) -> Failure {
             Failure(message: "interrupted", status: nil, body: nil, attempts: attempts, interrupted: true)
@@ -100,9 +104,10 @@ actor FetchClient {
                 if let until = retry.retryAfterBeyondCap(response.headers["retry-after"]) {
                     // Waiting that long inside a build helps no one: say when to try again.
                     let cap = AsyncHTTPClientTransport.seconds(retry.maxDelay)
+                    let retryAt = RFC3339.string(from: until)
                     throw Failure(
-                        message: "\(status) from \(server); the server asks to wait until \(RFC3339.string(from: until)), longer than \(cap): try again then",
-                        status: response.status, body: response.body, attempts: attempt)
+                        message: "\(status) from \(server); the server asks to wait until \(retryAt), longer than \(cap): try again then",
+                        status: response.status, body: response.body, attempts: attempt, retryAt: retryAt)
                 }
                 let wait = retry.delay(afterAttempt: attempt, retryAfter: response.headers["retry-after"])
                 try await retrying(status, wait: wait, attempt: attempt, request, scope)
@@ -110,11 +115,13 @@ actor FetchClient {
                 throw .interrupted(after: attempt)
             case .failure(let error) where error.kind == .unresolved:
                 let host = request.url.host ?? "the server"
-                throw Failure(message: "cannot resolve \(host): offline? --offline builds from the snapshots", status: nil, body: nil, attempts: attempt)
+                throw Failure(
+                    message: "cannot resolve \(host): offline? --offline builds from the snapshots", status: nil, body: nil, attempts: attempt, unreachable: true)
             case .failure(let error):
                 if let detail = error.detail { logger.debug("GET \(request.redactedURL): \(scrub(detail, request))") }
                 guard error.isTransient, attempt < retry.maxAttempts else {
-                    throw Failure(message: scrub(error.description, request), status: nil, body: nil, attempts: attempt)
+                    throw Failure(
+                        message: scrub(error.description, request), status: nil, body: nil, attempts: attempt, unreachable: error.unreachable)
                 }
                 let wait = retry.delay(afterAttempt: attempt, retryAfter: nil)
                 try await retrying(scrub(error.description, request), wait: wait, attempt: attempt, request, scope)

@@ -129,11 +129,28 @@ struct FetchStage {
     private func searchAndResolve(
         _ session: FetchSession, toFetch: [(GalleryConfig, Existing?, staleQuery: Bool)], unresolved: [ItemID], into outcome: inout Outcome
     ) async throws(VitrineError) -> [String] {
-        let clients = session.sources
+        let results = await runSearches(session.sources, toFetch.map(\.0))
+        if Task.isCancelled { throw VitrineError.interrupted }
+        var fatal: [String] = []
+        for ((gallery, existing, staleQuery), (result, answers)) in zip(toFetch, results) {
+            let kept: Bool
+            switch result {
+            case .success(let found): kept = try apply(found, answers: answers, gallery: gallery, existing: existing, into: &outcome)
+            case .failure(let error): kept = fallBack(error, gallery: gallery, existing: existing, staleQuery: staleQuery, into: &outcome)
+            }
+            if !kept { fatal.append(gallery.name) }
+        }
+        if fetch.mode != .offline { try await resolve(unresolved, clients: session.sources, into: &outcome) }
+        return fatal
+    }
 
-        // Searches run concurrently (bounded by the fetch client); results are applied in config order.
-        let results = await withTaskGroup(of: (Int, Result<SearchResult, VitrineError>, FetchScope.Answers).self) { group in
-            for (index, (gallery, _, _)) in toFetch.enumerated() {
+    /// The searches' results in the galleries' order, with the answers each was made of.
+    /// They run concurrently (bounded by the fetch client).
+    private func runSearches(
+        _ clients: SourceClients, _ galleries: [GalleryConfig]
+    ) async -> [(Result<SearchResult, VitrineError>, FetchScope.Answers)] {
+        await withTaskGroup(of: (Int, Result<SearchResult, VitrineError>, FetchScope.Answers).self) { group in
+            for (index, gallery) in galleries.enumerated() {
                 group.addTask {
                     let scope = FetchScope(Self.prefix(gallery))
                     do throws(VitrineError) {
@@ -149,84 +166,91 @@ struct FetchStage {
             var results: [(Int, Result<SearchResult, VitrineError>, FetchScope.Answers)] = []
             for await result in group {
                 results.append(result)
-                progress?.update("fetch searches", done: results.count, total: toFetch.count)
+                progress?.update("fetch searches", done: results.count, total: galleries.count)
             }
             progress?.finish("fetch searches")
             return results.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
         }
-        if Task.isCancelled { throw VitrineError.interrupted }
-        var fatal: [String] = []
-        for ((gallery, existing, staleQuery), (result, answers)) in zip(toFetch, results) {
-            let prefix = Self.prefix(gallery)
-            switch result {
-            case .success(let found):
-                let (items, problems) = Item.checked(found.items, file: prefix, data: nil) { [.key("results"), .index($0)] }
-                for problem in problems { logger.warning("\(problem)") }
-                if items.isEmpty, let previous = existing, !previous.snapshot.items.isEmpty {
-                    let line = "\(prefix): the search returned 0 results; the snapshot of \(previous.date) has \(Format.count(previous.snapshot.items.count, "item", "items"))"
-                    if fetch.strict {
-                        outcome.origins[gallery.name] = .failed
-                        outcome.failures.append(line + "; --strict")
-                        fatal.append(gallery.name)
-                        continue
-                    }
-                    logger.warning("\(line); replaced it with an empty result")
-                }
-                var snapshot = Snapshot(
-                    gallery: gallery.name, source: gallery.source, query: gallery.requestSummary,
-                    totalResults: max(0, found.totalResults), items: items, invalidIDs: found.missingIDs.map(TextPolicy.plain)
-                )
-                let stamp = FetchStamp(answers: answers, now: options.now())
-                (snapshot.fetchedAt, snapshot.cacheMaxAge) = (stamp.fetchedAt, stamp.cacheMaxAge)
-                let change = try recordChanges(gallery, to: items)
-                try write(snapshot, for: gallery)
-                outcome.written.append(url(gallery))
-                outcome.written.append(options.site.appendingPathComponent(ChangeRecord.path(of: gallery)))
-                outcome.changes[gallery.name] = change
-                outcome.origins[gallery.name] = .fetched
-                logger.info("\(FetchScope.line(gallery: gallery.name, items: found.items.count, source: gallery.source.label, answers: answers))")
-            case .failure(let error):
-                if let kept = existing, !fetch.strict {
-                    outcome.origins[gallery.name] = .keptSnapshot
-                    outcome.failures.append("\(prefix): \(error.message); kept snapshot of \(kept.date)")
-                } else {
-                    outcome.origins[gallery.name] = .failed
-                    // The snapshot of the old query is no answer to the new one, but --offline builds from it.
-                    let fallback = staleQuery ? "the snapshot answers the old query (--offline builds from it)" : "no snapshot to fall back on"
-                    let reason = fetch.strict ? "--strict" : fallback
-                    outcome.failures.append("\(prefix): \(error.message); \(reason)")
-                    fatal.append(gallery.name)
-                }
-            }
-        }
+    }
 
-        if fetch.mode != .offline {
-            // Batched per source where its API allows; an id the API does not know is left out
-            // of the favorites page with a warning (`LoadedSite.assemble`), not a failed build.
-            let bySource = Dictionary(grouping: unresolved, by: \.source)
-            for source in Source.allCases {
-                guard let ids = bySource[source] else { continue }
-                let name = "favorite\(ids.count == 1 ? "" : "s") \(ids.map { "'\($0)'" }.joined(separator: ", "))"
-                do {
-                    let scope = FetchScope(name)
-                    let found = try await scope.run { () async throws(VitrineError) in
-                        try await clients.client(for: source).lookup(ids.map(\.value), country: nil, language: nil)
-                    }
-                    let (items, problems) = Item.checked(found.items, file: name, data: nil) { _ in [] }
-                    for problem in problems { logger.warning("\(problem)") }
-                    let stamp = FetchStamp(answers: scope.recorded, now: options.now())
-                    for item in items {
-                        outcome.resolved[item.id] = item
-                        outcome.stamps[item.id] = stamp
-                    }
-                    outcome.unknownFavorites += found.missingIDs.map { ItemID(source: source, value: $0) }
-                } catch {
-                    if Task.isCancelled { throw VitrineError.interrupted }
-                    outcome.failures.append("\(name): \(error.message)")
+    /// Writes a search's snapshot and change record; false when the gallery is left with
+    /// nothing (`--strict` refusing an empty result that would replace items).
+    private func apply(
+        _ found: SearchResult, answers: FetchScope.Answers, gallery: GalleryConfig, existing: Existing?, into outcome: inout Outcome
+    ) throws(VitrineError) -> Bool {
+        let prefix = Self.prefix(gallery)
+        let (items, problems) = Item.checked(found.items, file: prefix, data: nil) { [.key("results"), .index($0)] }
+        for problem in problems { logger.warning("\(problem)") }
+        if items.isEmpty, let previous = existing, !previous.snapshot.items.isEmpty {
+            let line = "\(prefix): the search returned 0 results; the snapshot of \(previous.date) has \(Format.count(previous.snapshot.items.count, "item", "items"))"
+            if fetch.strict {
+                outcome.origins[gallery.name] = .failed
+                outcome.failures.append(line + "; --strict")
+                return false
+            }
+            logger.warning("\(line); replaced it with an empty result")
+        }
+        var snapshot = Snapshot(
+            gallery: gallery.name, source: gallery.source, query: gallery.requestSummary,
+            totalResults: max(0, found.totalResults), items: items, invalidIDs: found.missingIDs.map(TextPolicy.plain)
+        )
+        let stamp = FetchStamp(answers: answers, now: options.now())
+        (snapshot.fetchedAt, snapshot.cacheMaxAge) = (stamp.fetchedAt, stamp.cacheMaxAge)
+        let change = try recordChanges(gallery, to: items)
+        try write(snapshot, for: gallery)
+        outcome.written.append(url(gallery))
+        outcome.written.append(options.site.appendingPathComponent(ChangeRecord.path(of: gallery)))
+        outcome.changes[gallery.name] = change
+        outcome.origins[gallery.name] = .fetched
+        logger.info("\(FetchScope.line(gallery: gallery.name, items: found.items.count, source: gallery.source.label, answers: answers))")
+        return true
+    }
+
+    /// A failed search: keeps the gallery's snapshot where it may (true), else records why
+    /// the gallery has nothing (false).
+    private func fallBack(
+        _ error: VitrineError, gallery: GalleryConfig, existing: Existing?, staleQuery: Bool, into outcome: inout Outcome
+    ) -> Bool {
+        let prefix = Self.prefix(gallery)
+        if let kept = existing, !fetch.strict {
+            outcome.origins[gallery.name] = .keptSnapshot
+            outcome.failures.append("\(prefix): \(error.message); kept snapshot of \(kept.date)")
+        } else {
+            outcome.origins[gallery.name] = .failed
+            // The snapshot of the old query is no answer to the new one, but --offline builds from it.
+            let fallback = staleQuery ? "the snapshot answers the old query (--offline builds from it)" : "no snapshot to fall back on"
+            let reason = fetch.strict ? "--strict" : fallback
+            outcome.failures.append("\(prefix): \(error.message); \(reason)")
+        }
+        return existing != nil && !fetch.strict
+    }
+
+    /// Looks up id-only favorites, batched per source where its API allows; an id the API
+    /// does not know is left out of the favorites page with a warning (`LoadedSite.assemble`),
+    /// not a failed build.
+    private func resolve(_ unresolved: [ItemID], clients: SourceClients, into outcome: inout Outcome) async throws(VitrineError) {
+        let bySource = Dictionary(grouping: unresolved, by: \.source)
+        for source in Source.allCases {
+            guard let ids = bySource[source] else { continue }
+            let name = "favorite\(ids.count == 1 ? "" : "s") \(ids.map { "'\($0)'" }.joined(separator: ", "))"
+            do {
+                let scope = FetchScope(name)
+                let found = try await scope.run { () async throws(VitrineError) in
+                    try await clients.client(for: source).lookup(ids.map(\.value), country: nil, language: nil)
                 }
+                let (items, problems) = Item.checked(found.items, file: name, data: nil) { _ in [] }
+                for problem in problems { logger.warning("\(problem)") }
+                let stamp = FetchStamp(answers: scope.recorded, now: options.now())
+                for item in items {
+                    outcome.resolved[item.id] = item
+                    outcome.stamps[item.id] = stamp
+                }
+                outcome.unknownFavorites += found.missingIDs.map { ItemID(source: source, value: $0) }
+            } catch {
+                if Task.isCancelled { throw VitrineError.interrupted }
+                outcome.failures.append("\(name): \(error.message)")
             }
         }
-        return fatal
     }
 
     // MARK: Snapshots on disk

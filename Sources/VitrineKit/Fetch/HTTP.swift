@@ -113,11 +113,15 @@ struct TransportError: Error, Sendable, CustomStringConvertible {
     var description: String
     /// The library's own description, for `--verbose` only.
     var detail: String?
+    /// No connection was made (a name that does not resolve, a refused or timed-out
+    /// connection, a failed handshake): the search page says "are you offline?".
+    var unreachable: Bool
 
-    init(kind: Kind, description: String, detail: String? = nil) {
+    init(kind: Kind, description: String, detail: String? = nil, unreachable: Bool? = nil) {
         self.kind = kind
         self.description = description
         self.detail = detail
+        self.unreachable = unreachable ?? (kind == .unresolved || kind == .tls)
     }
 
     /// Whether another attempt can succeed.

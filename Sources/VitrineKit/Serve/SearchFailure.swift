@@ -52,49 +52,34 @@ struct SearchFailure: Encodable, Error {
         return SearchEndpoint.json(error.status, self, scrubbing: [], headers: headers)
     }
 
-    /// A client's error said as what to do. The clients' messages carry the HTTP status
-    /// (`HTTP 401 from api.giphy.com: Unauthorized`) or the transport's words (`cannot resolve
-    /// api.giphy.com`); no key is `GIPHY_API_KEY is not set`. Every key is scrubbed out.
+    /// A client's error said as what to do, by its `APIError`: no key (`GIPHY_API_KEY is not
+    /// set`), a refused key (401, 403), a rate limit (429, until when the API said), no
+    /// connection; the line itself is only quoted. Every key is scrubbed out.
     static func classify(_ error: VitrineError, source: Source?, credentials: APICredentials) -> SearchFailure {
         let said = Secrets.scrub(error.message, credentials.all)
         let label = source?.label ?? "The API"
         let variable = source?.keyVariable
-        if error.kind == .usage, said.hasSuffix(" is not set") {
-            let name = variable ?? String(said.prefix { $0 != " " })
+        switch error.apiError?.problem {
+        case .noKey(let name)?:
+            let name = variable ?? name
             return SearchFailure(
                 .noKey, "No \(source?.label ?? "API") key: set \(name) in the environment of vitrine serve, then restart it.", variable: name)
-        }
-        let status = httpStatus(in: said)
-        switch status {
-        case 401?, 403?:
-            let check = variable.map { "check \($0) (" + ($0 == "TMDB_API_KEY" ? "or TMDB_ACCESS_TOKEN" : "the key") + "), then restart vitrine serve" }
-            return SearchFailure(
-                .unauthorized, "\(label) refused the key (HTTP \(status!)): \(check ?? "check the key"). \(said)", variable: variable)
-        case 429?:
-            if let until = retryTime(in: said) {
-                return SearchFailure(.rateLimited, "\(label)'s rate limit is reached: wait until \(until), then search again.", retryAt: until)
-            }
+        case .status(let status, _)? where status == 401 || status == 403:
+            let others = source?.descriptor?.keyVariables.dropFirst() ?? []
+            let alternative = others.isEmpty ? "the key" : "or " + others.joined(separator: " or ")
+            let check = variable.map { "check \($0) (\(alternative)), then restart vitrine serve" }
+            return SearchFailure(.unauthorized, "\(label) refused the key (HTTP \(status)): \(check ?? "check the key"). \(said)", variable: variable)
+        case .status(429, let retryAt?)?:
+            return SearchFailure(.rateLimited, "\(label)'s rate limit is reached: wait until \(retryAt), then search again.", retryAt: retryAt)
+        case .status(429, nil)?:
             return SearchFailure(.rateLimited, "\(label)'s rate limit is reached (HTTP 429): wait a few minutes, then search again.")
-        default:
-            break
-        }
-        if status == nil, ["cannot resolve", "cannot connect", "no connection to", "no secure connection"].contains(where: { said.hasPrefix($0) }) {
+        case .unreachable?:
             return SearchFailure(.offline, "\(label) cannot be reached — are you offline? (\(said)) Check the connection and search again.")
+        case .status?, .answer?, .request?, nil:
+            break
         }
         if error.kind == .usage || error.kind == .invalidInput { return SearchFailure(.badRequest, said) }
         return SearchFailure(.failed, "\(label) search failed: \(said)")
-    }
-
-    /// `HTTP 429 from api.giphy.com…` → 429.
-    static func httpStatus(in message: String) -> Int? {
-        guard let range = message.range(of: #"HTTP [0-9]{3} from "#, options: .regularExpression) else { return nil }
-        return Int(message[range].dropFirst(5).prefix(3))
-    }
-
-    /// `… asks to wait until 2026-11-27T15:00:00Z, longer …` → the time.
-    static func retryTime(in message: String) -> String? {
-        guard let range = message.range(of: #"wait until [0-9T:Z+.-]+"#, options: .regularExpression) else { return nil }
-        return String(message[range].dropFirst("wait until ".count))
     }
 
     /// Why a request may not use the search: the favorites endpoint's rules. Reads need

@@ -15,7 +15,7 @@ struct SearchRequest: Sendable, Equatable {
     var page: Int = 1
 
     /// Sources the page can search (a catalog file has nothing to search).
-    static let sources: [Source] = [.giphy, .tmdb, .googleBooks, .appStore]
+    static let sources = APIDescriptor.all.map(\.source)
     /// GIPHY refuses longer queries (414).
     static let maxGiphyQuery = 50
     static let maxQuery = 200

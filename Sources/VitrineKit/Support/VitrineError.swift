@@ -14,6 +14,9 @@ public struct VitrineError: Error, CustomStringConvertible, Equatable, Sendable 
     public var location: Location?
     /// The build stage that failed; set by `SiteBuilder`'s pipeline, nil outside a build.
     public var stage: BuildStage?
+    /// The failure as typed facts, where the layer that found it has them (an API's
+    /// `APIError`): callers act on these, never on the line's text.
+    var cause: (any Error)?
 
     /// What went wrong, in the terms a caller acts on.
     public enum Kind: String, Sendable, CaseIterable {

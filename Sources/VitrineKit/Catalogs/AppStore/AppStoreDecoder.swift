@@ -9,10 +9,10 @@ enum AppStoreDecoder {
     static func decodeLookup(_ data: Data, requestedIDs: [String]) throws(VitrineError) -> SearchPage {
         let response = try JSONFile.decode(AppStoreLookupResponse.self, from: data, file: label)
         if let message = DecoderSupport.message(response.errorMessage) {
-            throw VitrineError("app-store: \(message)", kind: .remote)
+            throw APIError.answer(.appStore, "\(message)")
         }
         guard let results = response.results else {
-            throw VitrineError("app-store: response has neither 'results' nor 'errorMessage'", kind: .remote)
+            throw APIError.answer(.appStore, "response has neither 'results' nor 'errorMessage'")
         }
         let (items, dropped) = DecoderSupport.items(results, item(from:))
         let found = Set(items.map(\.id.value))

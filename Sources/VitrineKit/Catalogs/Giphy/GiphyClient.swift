@@ -9,7 +9,7 @@ struct GiphyClient: SourceClient {
     let context: ClientContext
 
     private func key() throws(VitrineError) -> URLQueryItem {
-        guard let key = context.credentials.giphyKey else { throw context.missingKey("GIPHY_API_KEY") }
+        guard let key = context.credentials.giphyKey else { throw context.missingKey(.giphy) }
         return URLQueryItem(name: "api_key", value: key)
     }
 

@@ -9,7 +9,7 @@ enum GiphyDecoder {
         let envelope = try JSONFile.decode(GiphyEnvelope.self, from: data, file: label)
         try check(envelope)
         guard case .array = envelope.data?.kind else {
-            throw VitrineError("giphy: expected 'data' to be a list of GIFs", kind: .remote)
+            throw APIError.answer(.giphy, "expected 'data' to be a list of GIFs")
         }
         let response = try JSONFile.decode(GiphyListResponse.self, from: data, file: label)
         let (items, dropped) = DecoderSupport.items(response.data, item(from:))
@@ -21,11 +21,11 @@ enum GiphyDecoder {
         let envelope = try JSONFile.decode(GiphyEnvelope.self, from: data, file: label)
         try check(envelope)
         guard case .object = envelope.data?.kind else {
-            throw VitrineError("giphy: expected 'data' to be one GIF object", kind: .remote)
+            throw APIError.answer(.giphy, "expected 'data' to be one GIF object")
         }
         let response = try JSONFile.decode(GiphyObjectResponse.self, from: data, file: label)
         guard let item = item(from: response.data) else {
-            throw VitrineError("giphy: the GIF in the response has no id", kind: .remote)
+            throw APIError.answer(.giphy, "the GIF in the response has no id")
         }
         return item
     }
@@ -44,20 +44,20 @@ enum GiphyDecoder {
     static func check(_ envelope: GiphyEnvelope) throws(VitrineError) {
         guard let meta = envelope.meta else {
             if let message = DecoderSupport.message(envelope.message) {
-                throw VitrineError("giphy: \(message)", kind: .remote)
+                throw APIError.answer(.giphy, "\(message)")
             }
             if envelope.data == nil {
-                throw VitrineError("giphy: response has neither 'data' nor 'meta'", kind: .remote)
+                throw APIError.answer(.giphy, "response has neither 'data' nor 'meta'")
             }
             return
         }
         let status = meta.status?.value ?? 200
         if status != 200 {
             let message = DecoderSupport.message(meta.msg) ?? DecoderSupport.message(envelope.message) ?? "error"
-            throw VitrineError("giphy: \(message) (status \(status))", kind: .remote)
+            throw APIError.answer(.giphy, "\(message) (status \(status))")
         }
         if meta.responseID?.isEmpty ?? false, envelope.data?.isEmpty ?? true {
-            throw VitrineError("giphy: synthetic response (status 200, empty response_id, no data): GIPHY had trouble upstream; try again later", kind: .remote)
+            throw APIError.answer(.giphy, "synthetic response (status 200, empty response_id, no data): GIPHY had trouble upstream; try again later")
         }
     }
 

@@ -17,7 +17,7 @@ enum GoogleBooksDecoder {
         try check(data)
         let volume = try JSONFile.decode(GoogleVolume.self, from: data, file: label)
         guard let item = item(from: volume) else {
-            throw VitrineError("google-books: the volume in the response has no id", kind: .remote)
+            throw APIError.answer(.googleBooks, "the volume in the response has no id")
         }
         return item
     }
@@ -28,9 +28,9 @@ enum GoogleBooksDecoder {
         guard let error = envelope.error else { return }
         let message = DecoderSupport.message(error.message) ?? DecoderSupport.message(error.status) ?? "error"
         if let code = error.code?.value {
-            throw VitrineError("google-books: \(message) (code \(code))", kind: .remote)
+            throw APIError.answer(.googleBooks, "\(message) (code \(code))")
         }
-        throw VitrineError("google-books: \(message)", kind: .remote)
+        throw APIError.answer(.googleBooks, "\(message)")
     }
 
     static func item(from volume: GoogleVolume) -> Item? {

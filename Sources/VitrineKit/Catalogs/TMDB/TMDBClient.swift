@@ -32,6 +32,7 @@ struct TMDBClient: SourceClient {
         if let token = context.credentials.tmdbToken { return ([], ["Authorization": "Bearer \(token)"]) }
         if let key = context.credentials.tmdbKey { return ([URLQueryItem(name: "api_key", value: key)], [:]) }
         throw VitrineError("TMDB_API_KEY (or TMDB_ACCESS_TOKEN) is not set", kind: .usage)
+            .caused(by: APIError(source: .tmdb, problem: .noKey(variable: "TMDB_API_KEY")))
     }
 
     func request(_ path: String, _ query: [URLQueryItem] = []) throws(VitrineError) -> HTTPRequest {

@@ -12,7 +12,7 @@ enum TMDBDecoder {
         let images = try JSONFile.decode(TMDBConfigurationResponse.self, from: data, file: label).images
         let candidates = [images.secureBaseURL, images.baseURL].compactMap { DecoderSupport.text($0) }
         guard let base = candidates.lazy.compactMap(SafeURL.check).first(where: { SafeURL.scheme(of: $0) != nil }) else {
-            throw VitrineError("tmdb: configuration has no usable images.secure_base_url", kind: .remote)
+            throw APIError.answer(.tmdb, "configuration has no usable images.secure_base_url")
         }
         return TMDBImages(
             baseURL: base,
@@ -39,7 +39,7 @@ enum TMDBDecoder {
         try check(data)
         let movie = try JSONFile.decode(TMDBMovie.self, from: data, file: label)
         guard let item = item(from: movie, images: images) else {
-            throw VitrineError("tmdb: the movie in the response has no id", kind: .remote)
+            throw APIError.answer(.tmdb, "the movie in the response has no id")
         }
         return item
     }
@@ -50,14 +50,14 @@ enum TMDBDecoder {
         let envelope = try JSONFile.decode(TMDBErrorEnvelope.self, from: data, file: label)
         let errors = (envelope.errors ?? []).compactMap(DecoderSupport.message)
         if !errors.isEmpty {
-            throw VitrineError("tmdb: \(errors.joined(separator: "; "))", kind: .remote)
+            throw APIError.answer(.tmdb, "\(errors.joined(separator: "; "))")
         }
         if let code = envelope.statusCode?.value, envelope.success != true {
             let message = DecoderSupport.message(envelope.statusMessage) ?? "error"
-            throw VitrineError("tmdb: \(message) (code \(code))", kind: .remote)
+            throw APIError.answer(.tmdb, "\(message) (code \(code))")
         }
         if envelope.success == false {
-            throw VitrineError("tmdb: \(DecoderSupport.message(envelope.statusMessage) ?? "request failed")", kind: .remote)
+            throw APIError.answer(.tmdb, "\(DecoderSupport.message(envelope.statusMessage) ?? "request failed")")
         }
     }
 

@@ -46,7 +46,9 @@ struct PageContext: Sendable, Encodable {
 struct Attribution: Sendable, Encodable {
     /// `giphy` or `tmdb`, for `data-attribution` and CSS.
     let source: String
+    /// The layout GIPHY's credit has: `text` is the link (no `credit`).
     let isGIPHY: Bool
+    /// The layout TMDB's credit has: `credit` links, `text` follows it.
     let isTMDB: Bool
     /// GIPHY: "Powered By GIPHY"; TMDB: the notice its terms require.
     let text: String

@@ -63,16 +63,3 @@ extension GalleryConfig {
         source.idForm.map { value.range(of: $0.pattern, options: .regularExpression) != nil } ?? ItemID.isValid(value: value)
     }
 }
-
-extension Source {
-    /// What an id of the source looks like, and how a message describes it.
-    var idForm: (pattern: String, description: String)? {
-        switch self {
-        case .appStore: ("^[0-9]{1,15}$", "numbers")
-        case .tmdb: ("^[0-9]{1,12}$", "numbers (the 550 of themoviedb.org/movie/550)")
-        case .giphy: ("^[A-Za-z0-9]{1,64}$", "letters and digits (the end of a giphy.com/gifs/… address)")
-        case .googleBooks: ("^[A-Za-z0-9_-]{1,64}$", "letters, digits, '-' and '_' (the id=… of a books.google.com address)")
-        case .file: nil
-        }
-    }
-}

@@ -107,37 +107,8 @@ extension GalleryConfig {
         if !ids.isEmpty, list != nil {
             throw mapping.error(at: "list", "'list' and 'ids' together in \(mapping.path): a gallery is a list or chosen items, not both")
         }
-        let path = try mapping.string("path")
-        if source == .file {
-            if query != nil {
-                throw mapping.error(at: "query", "'query' does not apply to file galleries (in \(mapping.path)); the items come from 'path'")
-            }
-            guard let path else {
-                throw mapping.error(at: "source", "missing key 'path' in \(mapping.path): a file gallery reads its items from a catalog file in the site folder")
-            }
-            guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("~"),
-                !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." })
-            else {
-                throw mapping.error(at: "path", "'path' must be a file inside the site folder in \(mapping.path), got '\(path)'")
-            }
-        } else if path != nil {
-            throw mapping.error(at: "path", "'path' only applies to file galleries (in \(mapping.path))")
-        }
-        switch source {
-        case .appStore:
-            guard !ids.isEmpty else {
-                throw mapping.error(at: "source", "missing key 'ids' in \(mapping.path): an app-store gallery looks up apps by id")
-            }
-        case .googleBooks where query == nil && ids.isEmpty:
-            throw mapping.error(at: "source", "missing key 'query' in \(mapping.path): a google-books gallery needs a search")
-        case .tmdb where list == .search && query == nil:
-            throw mapping.error(at: "list", "missing key 'query' in \(mapping.path): 'list: search' needs a query")
-        case .tmdb where list == nil && query != nil && ids.isEmpty:
-            list = .search
-        // Every source is named, so a new one is a place the compiler lists.
-        case .giphy, .tmdb, .googleBooks, .file:
-            break
-        }
+        let path = try checkedPath(mapping, source: source, query: query)
+        list = try checkedSearch(mapping, source: source, query: query, list: list, ids: ids)
         if let country = try mapping.string("country"),
             country.range(of: "^[A-Za-z]{2}$", options: .regularExpression) == nil
         {
@@ -171,6 +142,51 @@ extension GalleryConfig {
             cells: cells ?? .square,
             order: order
         )
+    }
+
+    /// A file gallery's catalog path, inside the site folder; nil for an API gallery (which
+    /// may not have one).
+    private static func checkedPath(_ mapping: YAMLMapping, source: Source, query: String?) throws(VitrineError) -> String? {
+        let path = try mapping.string("path")
+        if source == .file {
+            if query != nil {
+                throw mapping.error(at: "query", "'query' does not apply to file galleries (in \(mapping.path)); the items come from 'path'")
+            }
+            guard let path else {
+                throw mapping.error(at: "source", "missing key 'path' in \(mapping.path): a file gallery reads its items from a catalog file in the site folder")
+            }
+            guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("~"),
+                !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." })
+            else {
+                throw mapping.error(at: "path", "'path' must be a file inside the site folder in \(mapping.path), got '\(path)'")
+            }
+        } else if path != nil {
+            throw mapping.error(at: "path", "'path' only applies to file galleries (in \(mapping.path))")
+        }
+        return path
+    }
+
+    /// What each source needs to search: App Store galleries ids, Google Books a query,
+    /// TMDB's `list: search` a query; a TMDB query alone means `list: search`.
+    private static func checkedSearch(
+        _ mapping: YAMLMapping, source: Source, query: String?, list: MovieList?, ids: [String]
+    ) throws(VitrineError) -> MovieList? {
+        switch source {
+        case .appStore:
+            guard !ids.isEmpty else {
+                throw mapping.error(at: "source", "missing key 'ids' in \(mapping.path): an app-store gallery looks up apps by id")
+            }
+        case .googleBooks where query == nil && ids.isEmpty:
+            throw mapping.error(at: "source", "missing key 'query' in \(mapping.path): a google-books gallery needs a search")
+        case .tmdb where list == .search && query == nil:
+            throw mapping.error(at: "list", "missing key 'query' in \(mapping.path): 'list: search' needs a query")
+        case .tmdb where list == nil && query != nil && ids.isEmpty:
+            return .search
+        // Every source is named, so a new one is a place the compiler lists.
+        case .giphy, .tmdb, .googleBooks, .file:
+            break
+        }
+        return list
     }
 
     /// The gallery's `name`: a valid URL slug, not one of vitrine's own folders.

@@ -49,35 +49,14 @@ enum ItemKind: String, Codable, Sendable {
 }
 
 extension Source {
-    /// The name people know the service by.
-    var label: String {
+    /// What an id of the source looks like, and how a message describes it.
+    var idForm: (pattern: String, description: String)? {
         switch self {
-        case .giphy: "GIPHY"
-        case .tmdb: "TMDB"
-        case .googleBooks: "Google Books"
-        case .appStore: "App Store"
-        case .file: "catalog file"
-        }
-    }
-
-    /// Items an API page holds by default (seeds: GIPHY 24, TMDB 20, Google Books 40).
-    var pageSize: Int {
-        switch self {
-        case .giphy: 24
-        case .tmdb: 20
-        case .googleBooks: 40
-        case .appStore: 200
-        case .file: 10_000_000  // the whole catalog
-        }
-    }
-
-    /// The environment variable holding the source's API key (`vitrine new`'s next steps);
-    /// nil when the source needs none.
-    var keyVariable: String? {
-        switch self {
-        case .giphy: "GIPHY_API_KEY"
-        case .tmdb: "TMDB_API_KEY"
-        case .googleBooks, .appStore, .file: nil
+        case .appStore: ("^[0-9]{1,15}$", "numbers")
+        case .tmdb: ("^[0-9]{1,12}$", "numbers (the 550 of themoviedb.org/movie/550)")
+        case .giphy: ("^[A-Za-z0-9]{1,64}$", "letters and digits (the end of a giphy.com/gifs/… address)")
+        case .googleBooks: ("^[A-Za-z0-9_-]{1,64}$", "letters, digits, '-' and '_' (the id=… of a books.google.com address)")
+        case .file: nil
         }
     }
 }

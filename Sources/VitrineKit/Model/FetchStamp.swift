@@ -10,18 +10,6 @@ struct FetchStamp: Sendable, Equatable {
     /// gave none (or answers disagreed on having one).
     var cacheMaxAge: Int?
 
-    /// The stamp of answers that arrived now, or came from the HTTP cache up to `answers.oldestCached` old.
-    init(answers: FetchScope.Answers, now: Date) {
-        let oldest = answers.cached > 0 ? answers.oldestCached : .zero
-        fetchedAt = RFC3339.string(from: now.addingTimeInterval(-Double(oldest.components.seconds)))
-        cacheMaxAge = answers.withoutCacheHeader ? nil : answers.permittedAge
-    }
-
-    init(fetchedAt: String, cacheMaxAge: Int?) {
-        self.fetchedAt = fetchedAt
-        self.cacheMaxAge = cacheMaxAge
-    }
-
     /// How long a response's headers allow keeping it: `Cache-Control: max-age=N`, else
     /// `Expires` less `Date`; nil when they state no period. An answer marked not to be kept
     /// by HTTP caches (`max-age=0`, `no-cache`, `no-store`, an `Expires` already past, as

@@ -1,0 +1,11 @@
+import Foundation
+
+extension APIDescriptor {
+    /// GIPHY: GIFs, a key, "Powered By GIPHY" wherever its content is shown.
+    static let giphy = APIDescriptor(
+        source: .giphy, label: "GIPHY", pageSize: 24, keyVariables: ["GIPHY_API_KEY"], needsKey: true,
+        endpointVariable: "VITRINE_GIPHY_URL", defaultEndpoint: URL(string: "https://api.giphy.com")!,
+        imageHosts: [".giphy.com"],  // media0–4.giphy.com, i.giphy.com (GIPHY's 2016 responses are http)
+        attribution: Credit(href: "https://giphy.com/", text: { $0.poweredByGiphy }, credit: nil)
+    )
+}

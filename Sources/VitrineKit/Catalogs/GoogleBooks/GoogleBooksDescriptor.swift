@@ -1,0 +1,11 @@
+import Foundation
+
+extension APIDescriptor {
+    /// Google Books: books; a key only raises the quota; a link back to each book is its credit.
+    static let googleBooks = APIDescriptor(
+        source: .googleBooks, label: "Google Books", pageSize: 40, keyVariables: ["GOOGLE_BOOKS_API_KEY"], needsKey: false,
+        endpointVariable: "VITRINE_GOOGLE_BOOKS_URL", defaultEndpoint: URL(string: "https://www.googleapis.com")!,
+        imageHosts: ["books.google.com", ".googleusercontent.com", ".ggpht.com", "books.googleapis.com", "www.googleapis.com"],
+        attribution: nil
+    )
+}

@@ -1,0 +1,11 @@
+import Foundation
+
+extension APIDescriptor {
+    /// TMDB: movies, a v3 key or a v4 token, a notice and credit wherever its content is shown.
+    static let tmdb = APIDescriptor(
+        source: .tmdb, label: "TMDB", pageSize: 20, keyVariables: ["TMDB_API_KEY", "TMDB_ACCESS_TOKEN"], needsKey: true,
+        endpointVariable: "VITRINE_TMDB_URL", defaultEndpoint: URL(string: "https://api.themoviedb.org")!,
+        imageHosts: ["image.tmdb.org", "www.themoviedb.org"],
+        attribution: Credit(href: "https://www.themoviedb.org/", text: { $0.tmdbNotice }, credit: { $0.tmdbCredit })
+    )
+}
