@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh --tests
 # Formatting first: it takes seconds, and a file that does not follow .swift-format fails the run.
 swift format lint --strict --recursive --parallel Sources Tests Plugins Package.swift
+# The house rules a compiler does not check (scripts/lint.py): byte-level code only in
+# Sources/VitrineBytes, and no function in VitrineKit longer than 80 lines.
+python3 scripts/lint.py
 swift build --build-tests
 # The tiers, one test target each (Package.swift): unit tests (and the template engine's),
 # then whole-site and CLI tests, then the long, CPU-heavy suites (the kill loop, 10,000 fuzz
