@@ -3,7 +3,9 @@
 
   * byte-level code lives behind its fence, in the VitrineBytes target: no `Unsafe…` type,
     `memchr`, `memcmp`, `nonisolated(unsafe)`, `@unchecked` or `DispatchQueue` in VitrineKit;
-  * no function, initializer or subscript longer than 80 lines, declaration to closing brace.
+  * no function, initializer or subscript longer than 80 lines, declaration to closing brace;
+  * layers point one way: the foundation (Support/, Model/) uses no type declared in a feature
+    folder (Build/, Catalogs/, Fetch/, Render/, Site/, Serve/ …).
 
 `scripts/lint.py` checks both and exits 1 naming file:line for each fault;
 `scripts/lint.py --longest N` prints the N longest functions of VitrineKit.
@@ -16,6 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 KIT = ROOT / "Sources" / "VitrineKit"
 LIMIT = 80
 FORBIDDEN = re.compile(r"\bUnsafe[A-Z]\w*|\bmemchr\b|\bmemcmp\b|nonisolated\(unsafe\)|@unchecked\b|\bDispatchQueue\b")
+FOUNDATION = ("Support", "Model")
+TYPE = re.compile(r"^(?:public |internal |private |fileprivate |final |indirect )*(?:struct|enum|class|actor|protocol|typealias)\s+(\w+)", re.M)
 DECL = re.compile(r"(?<![.\w])(func\s+[^\s(<]+|init[?!]?(?=\s*[(<])|subscript(?=\s*[(<])|deinit(?=\s*\{))")
 
 
@@ -137,6 +141,27 @@ def functions(path: Path):
     return found
 
 
+def layer_faults(files):
+    """A foundation file naming a top-level type of a feature folder, one fault each."""
+    folder = lambda path: path.relative_to(KIT).parts[0]
+    owners = {}
+    for path in files:
+        for m in TYPE.finditer(blank(path.read_text())):
+            owners.setdefault(m.group(1), folder(path))
+    features = {name: owner for name, owner in owners.items() if owner not in FOUNDATION}
+    faults = []
+    for path in files:
+        if folder(path) not in FOUNDATION:
+            continue
+        code = blank(path.read_text())
+        for name, owner in sorted(features.items()):
+            m = re.search(r"\b" + name + r"\b", code)
+            if m:
+                line = code.count("\n", 0, m.start()) + 1
+                faults.append(f"{path.relative_to(ROOT)}:{line}: `{name}` belongs to {owner}/; the foundation ({', '.join(FOUNDATION)}) uses no feature folder")
+    return faults
+
+
 def main() -> int:
     files = sorted(KIT.rglob("*.swift"))
     if len(sys.argv) == 3 and sys.argv[1] == "--longest":
@@ -154,6 +179,7 @@ def main() -> int:
         for name, line, length in functions(path):
             if length > LIMIT:
                 faults.append(f"{rel}:{line}: {name} is {length} lines; the house limit is {LIMIT}")
+    faults += layer_faults(files)
     for fault in faults:
         print(fault, file=sys.stderr)
     if faults:

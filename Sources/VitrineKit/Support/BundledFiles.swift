@@ -86,7 +86,7 @@ enum BundledFiles {
     /// other kind of file).
     static func holds(_ folder: URL, exactly files: [(path: String, data: Data)]) -> Bool {
         let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0, let listing = try? FileTree.list(folder: fd).listing,
+        guard fd >= 0, let listing = try? FolderTree.list(folder: fd).listing,
             listing.symlinks.isEmpty, listing.others.isEmpty, listing.files.count == files.count
         else { return false }
         let expected = Dictionary(files.map { ($0.path, $0.data) }, uniquingKeysWith: { first, _ in first })

@@ -86,7 +86,7 @@ struct AddingASourceTests {
     static let named = [
         "VitrineKit/Catalogs/CatalogSearch.swift", "VitrineKit/Model/FetchStamp.swift", "VitrineKit/New/SiteScaffold.swift",
         "VitrineKit/Serve/SearchRequest.swift", "VitrineKit/Site/Config/SiteConfig.swift", "VitrineKit/Site/Config/SiteConfig+YAML.swift",
-        "VitrineKit/Support/SafeURL.swift",
+        "VitrineKit/Model/Policy/SafeURL.swift",
     ]
     /// Conveniences, and GIPHY's own: other spellings, addresses as ids, help texts, the
     /// accessors kept for callers, the trending flag.
