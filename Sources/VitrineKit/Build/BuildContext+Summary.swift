@@ -5,7 +5,7 @@ extension BuildContext {
     func summary() -> BuildSummary {
         var summary = BuildSummary(
             pages: plan.htmlFileCount + staticFiles.count { $0.path.hasSuffix(".html") }, files: written.files, bytes: written.bytes,
-            items: site.items.count, galleries: site.galleries.count, seconds: (ContinuousClock.now - start) / .seconds(1), output: options.outputName,
+            items: site.items.count, galleries: site.galleries.count, seconds: seconds ?? (ContinuousClock.now - start) / .seconds(1), output: options.outputName,
             warnings: site.warnings, fetchFailures: fetched.failures, requests: fetched.counters.requests, cacheHits: fetched.counters.cacheHits,
             unchanged: written.unchanged
         )
@@ -29,6 +29,11 @@ extension BuildContext {
         summary.warnings += caughtUpWarnings
         summary.published = published
         return summary
+    }
+
+    /// Takes the build's time, once: the work is done, what remains hands the site over.
+    mutating func stopClock() {
+        if seconds == nil { seconds = (ContinuousClock.now - start) / .seconds(1) }
     }
 
     /// After the last stage: the report takes its place, the filter indexes' entries are

@@ -11,6 +11,9 @@ struct BuildContext {
     let progress: (any ProgressReporter)?
     /// When the build started, for the summary's time.
     let start = ContinuousClock.now
+    /// The build's time, taken once before the report and the exchange, so that the report and
+    /// the summary line say the same time (`stopClock`).
+    var seconds: Double?
     /// The digest of every input file as it was read, for page keys.
     let inputs = InputRecorder()
     /// Reads each input once, for every stage that needs it.

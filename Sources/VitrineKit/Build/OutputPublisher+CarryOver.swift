@@ -384,7 +384,7 @@ extension OutputPublisher {
 
     /// The paths as a set, and their folders (`folders(of:)`), made at once when `jobs`
     /// allows: neither needs the other.
-    static func pathsAndFolders(_ paths: [String], jobs: Int = 2) -> (paths: Set<String>, folders: Set<String>) {
+    static func pathsAndFolders(_ paths: [String], jobs: Int) -> (paths: Set<String>, folders: Set<String>) {
         inParallel(jobs: jobs, { Set(paths) }, { folders(of: paths) })
     }
 

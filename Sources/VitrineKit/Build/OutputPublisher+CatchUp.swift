@@ -26,7 +26,7 @@ extension OutputPublisher {
         {
             return []
         }
-        let (planned, plannedFolders) = Self.pathsAndFolders(manifest.entries.map(\.path))
+        let (planned, plannedFolders) = Self.pathsAndFolders(manifest.entries.map(\.path), jobs: jobs)
         /// A path the new site puts something of its own at, or below one of its files.
         func isTaken(_ path: String) -> Bool { planned.contains(path) || Self.isBelow(path, oneOf: planned) }
         var warnings: [String] = []

@@ -42,7 +42,7 @@ extension OutputPublisher {
         /// `beforeRecording` runs on the listing's thread between a finished listing and the
         /// writing of its records (tests stop there).
         init(
-            output: String, spare: String, listSpare: Bool, records: URL, temporary: URL, jobs: Int = 2,
+            output: String, spare: String, listSpare: Bool, records: URL, temporary: URL, jobs: Int,
             beforeRecording: @escaping @Sendable () -> Void = {}
         ) throws(VitrineError) {
             let outputFolder = try FileTree.openFolder(output)
@@ -126,7 +126,7 @@ extension OutputPublisher {
     /// Lists the folder open at `first` and, when given, the one at `second` (at once, when
     /// `jobs` allows), each with its record in `records`; closes both.
     static func list(
-        folder first: Int32, and second: Int32?, records: FileTree.Records = FileTree.Records(), jobs: Int = 2,
+        folder first: Int32, and second: Int32?, records: FileTree.Records = FileTree.Records(), jobs: Int,
         stopped: @escaping @Sendable () -> Bool = { false }
     ) throws(VitrineError) -> (Listings.Listed, Listings.Listed?) {
         @Sendable func listed(_ fd: Int32) -> Result<Listings.Listed, VitrineError> {

@@ -37,7 +37,7 @@ struct OutputPublisher {
     let jobs: Int
     let fileManager = FileManager.default
 
-    init(output: URL, site: URL, label: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(VitrineError) {
+    init(output: URL, site: URL, label: String, jobs: Int) throws(VitrineError) {
         self.output = output.standardizedFileURL
         self.label = label
         self.jobs = max(1, jobs)

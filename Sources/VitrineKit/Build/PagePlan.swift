@@ -34,7 +34,7 @@ struct PagePlan: Sendable {
     }
 
     /// The plan of `site`'s pages; the item pages' paths are made by `jobs` threads.
-    init(site: LoadedSite, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(VitrineError) {
+    init(site: LoadedSite, jobs: Int) throws(VitrineError) {
         // Typed as the property is: an array of unlabelled tuples was converted element by
         // element (a dynamic cast each) when assigned to it.
         var pages: [(path: SitePath, job: Job)] = [(.home, .home)]

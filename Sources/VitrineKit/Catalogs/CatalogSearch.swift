@@ -103,7 +103,7 @@ public struct CatalogSearch: Sendable {
         await session.close()
         // An id its source could not take back (`ids:`, `favorites add`) is no result: it would
         // only print an add line that fails, or one a shell reads as more than an id.
-        let (checked, _) = Item.checked(found.items, file: "search", data: nil) { _ in [] }
+        let (checked, _) = Item.checked(found.items, file: "search", data: nil, jobs: 1) { _ in [] }
         let items = checked.filter { GalleryConfig.isValidID($0.id.value, of: $0.id.source) }
         let hits = items.dropFirst((page - 1) * Self.pageSize).map { Self.hit($0, siteArgument: siteArgument) }
         return Page(source: source.rawValue, query: text, page: page, totalResults: max(found.totalResults, items.count), results: Array(hits))

@@ -74,7 +74,13 @@ struct ClientContext: Sendable {
             value = try decode(fetched.body)
         } catch {
             var unusable = VitrineError(scrub(APIError.said(in: error) ?? error.message, request), kind: .remote)
+            // The cause keeps the API's own words: scrubbed too, so no later reader of it can
+            // show a key the answer echoed.
             unusable.cause = error.cause
+            if var cause = error.cause as? APIError, case .answer(let said) = cause.problem {
+                cause.problem = .answer(scrub(said, request))
+                unusable.cause = cause
+            }
             throw unusable
         }
         // Only an answer that decoded is kept: an HTML error page, an empty body or GIPHY's

@@ -129,13 +129,14 @@ extension FavoritesFile {
         }
     }
 
-    /// Reads and validates the file's bytes; `file` is the path used in messages.
-    static func parse(_ data: Data, file: String) throws(VitrineError) -> FavoritesFile {
+    /// Reads and validates the file's bytes; `file` is the path used in messages. A long list's
+    /// stored items are checked on `jobs` threads.
+    static func parse(_ data: Data, file: String, jobs: Int) throws(VitrineError) -> FavoritesFile {
         // Saved with a byte-order mark or CRLF line ends: read as the same JSON.
         let data = UserText.normalized(data)
         var wire = try JSONFile.decode(Wire.self, from: data, file: file)
         let snapshots = wire.favorites.enumerated().compactMap { index, entry in entry.item.map { (index, $0) } }
-        let (checked, warnings) = Item.checked(snapshots.map { $0.1 }, file: file, data: data) {
+        let (checked, warnings) = Item.checked(snapshots.map { $0.1 }, file: file, data: data, jobs: jobs) {
             [.key("favorites"), .index(snapshots[$0].0), .key("item")]
         }
         for (offset, item) in checked.enumerated() { wire.favorites[snapshots[offset].0].item = item }

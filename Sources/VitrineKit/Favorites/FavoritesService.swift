@@ -39,7 +39,7 @@ public struct FavoritesService: Sendable {
 
     func context() throws(VitrineError) -> (SiteConfig, FavoritesStore) {
         let config = try SiteReader(options: options).config()
-        var store = FavoritesStore(url: options.site.appendingPathComponent(config.favorites.file), label: options.label(config.favorites.file))
+        var store = FavoritesStore(url: options.site.appendingPathComponent(config.favorites.file), label: options.label(config.favorites.file), jobs: options.jobs)
         _ = try DiskSiteFolder.fileExists(at: store.url, label: store.label)
         store.beforeRename = beforeRename
         return (config, store)
@@ -130,7 +130,7 @@ public struct FavoritesService: Sendable {
         _ resolved: [ItemID: Item], stamps: [ItemID: FetchStamp] = [:], replacing: Set<ItemID> = [], config: SiteConfig
     ) throws(VitrineError) -> Snapshotted? {
         guard !resolved.isEmpty else { return nil }
-        let store = FavoritesStore(url: options.site.appendingPathComponent(config.favorites.file), label: options.label(config.favorites.file))
+        let store = FavoritesStore(url: options.site.appendingPathComponent(config.favorites.file), label: options.label(config.favorites.file), jobs: options.jobs)
         let count = try store.update { (file: inout FavoritesFile) throws(VitrineError) -> Int in
             var count = 0
             // Id-only entries, and (`--refresh-stale`) stored items past their API's terms.

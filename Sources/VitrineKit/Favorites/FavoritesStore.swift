@@ -10,15 +10,19 @@ struct FavoritesStore: Sendable {
     /// Test seam: runs between writing the new file and renaming it into place.
     var beforeRename: AtomicFile.BeforeRename?
 
-    init(url: URL, label: String) {
+    /// Threads that check a long list's stored items (`BuildOptions.jobs`).
+    let jobs: Int
+
+    init(url: URL, label: String, jobs: Int) {
         self.url = url
         self.label = label
+        self.jobs = jobs
     }
 
     /// The current file; no file means no favorites yet.
     func read() throws(VitrineError) -> FavoritesFile {
         guard let data = try FileBytes.input(atPath: url.path, label: label) else { return FavoritesFile(favorites: []) }
-        return try FavoritesFile.parse(data, file: label)
+        return try FavoritesFile.parse(data, file: label, jobs: jobs)
     }
 
     /// Runs `change` on the file's current content under the lock; writes only if it returns

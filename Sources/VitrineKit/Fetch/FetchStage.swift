@@ -179,7 +179,7 @@ struct FetchStage {
         _ found: SearchResult, answers: FetchScope.Answers, gallery: GalleryConfig, existing: Existing?, into outcome: inout Outcome
     ) throws(VitrineError) -> Bool {
         let prefix = Self.prefix(gallery)
-        let (items, problems) = Item.checked(found.items, file: prefix, data: nil) { [.key("results"), .index($0)] }
+        let (items, problems) = Item.checked(found.items, file: prefix, data: nil, jobs: options.jobs) { [.key("results"), .index($0)] }
         for problem in problems { logger.warning("\(problem)") }
         if items.isEmpty, let previous = existing, !previous.snapshot.items.isEmpty {
             let line = "\(prefix): the search returned 0 results; the snapshot of \(previous.date) has \(Format.count(previous.snapshot.items.count, "item", "items"))"
@@ -238,7 +238,7 @@ struct FetchStage {
                 let found = try await scope.run { () async throws(VitrineError) in
                     try await clients.client(for: source).lookup(ids.map(\.value), country: nil, language: nil)
                 }
-                let (items, problems) = Item.checked(found.items, file: name, data: nil) { _ in [] }
+                let (items, problems) = Item.checked(found.items, file: name, data: nil, jobs: options.jobs) { _ in [] }
                 for problem in problems { logger.warning("\(problem)") }
                 let stamp = FetchStamp(answers: scope.recorded, now: options.now())
                 for item in items {

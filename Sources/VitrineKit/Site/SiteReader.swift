@@ -95,7 +95,7 @@ final class SiteReader: Sendable {
     /// favorites.json (or the file site.yml names); no file means no favorites yet.
     func favorites(_ config: SiteConfig) throws(VitrineError) -> FavoritesFile {
         guard let data = try read(config.favorites.file) else { return FavoritesFile(favorites: []) }
-        return try FavoritesFile.parse(data, file: options.label(config.favorites.file))
+        return try FavoritesFile.parse(data, file: options.label(config.favorites.file), jobs: options.jobs)
     }
 
     // MARK: Snapshots and catalogs

@@ -116,7 +116,7 @@ struct FuzzTests {
     /// A sample of the pages (home, each gallery's first page, favorites, up to three item
     /// pages, the feed), rendered without writing.
     static func render(_ loaded: LoadedSite, theme: Theme) throws(VitrineError) -> [(String, String)] {
-        let plan = try PagePlan(site: loaded)
+        let plan = try PagePlan(site: loaded, jobs: 2)
         let factory = PageFactory(site: loaded)
         func page(_ name: String, _ template: String, _ model: some Encodable) throws(VitrineError) -> (String, String) {
             (name, String(decoding: try theme.render(template, model), as: UTF8.self))

@@ -168,7 +168,7 @@ struct FolderRecordTests {
         let reached = DispatchSemaphore(value: 0)
         let gate = DispatchSemaphore(value: 0)
         let cancelled = try OutputPublisher.Listings(
-            output: output.path, spare: spare, listSpare: false, records: records, temporary: temporary
+            output: output.path, spare: spare, listSpare: false, records: records, temporary: temporary, jobs: 2
         ) {
             reached.signal()
             gate.wait()
@@ -180,7 +180,7 @@ struct FolderRecordTests {
         #expect(!FileManager.default.fileExists(atPath: records.path), "a cancelled listing writes no record")
         #expect(!FileManager.default.fileExists(atPath: temporary.path), "nothing is left beside the output")
         // Not cancelled: the records are written.
-        let listed = try OutputPublisher.Listings(output: output.path, spare: spare, listSpare: false, records: records, temporary: temporary)
+        let listed = try OutputPublisher.Listings(output: output.path, spare: spare, listSpare: false, records: records, temporary: temporary, jobs: 2)
         listed.waitForRecords()
         #expect(try FileTree.Records(Data(contentsOf: records)) != nil)
         #expect(!FileManager.default.fileExists(atPath: temporary.path))

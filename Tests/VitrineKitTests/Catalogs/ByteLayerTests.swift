@@ -192,7 +192,9 @@ struct ByteLayerTests {
     func jobsDoNotChangeTheRead() throws {
         let data = Self.largeCatalog()
         #expect(data.count > 1 << 20)
-        #expect(CatalogFile.scan(data, cache: nil, jobs: 1)?.spans.isEmpty == true, "one job reads in one pass")
+        // Read in runs whatever `--jobs` is (one job: one run on the caller's thread), so that
+        // `--jobs 1` keeps the catalog cache, which is made of the runs' spans.
+        #expect(CatalogFile.scan(data, cache: nil, jobs: 1)?.spans.count == 3_000, "one job reads the runs too")
         #expect(CatalogFile.scan(data, cache: nil, jobs: 4)?.spans.count == 3_000, "four jobs read in runs")
         let one = try CatalogFile.read(data, file: "catalog.json", jobs: 1)
         let four = try CatalogFile.read(data, file: "catalog.json", jobs: 4)
@@ -210,6 +212,12 @@ struct ByteLayerTests {
         let cached = try CatalogFile.read(data, file: "catalog.json", cache: cache, jobs: 3)
         #expect(cached.items == one.items)
         #expect(cached.warnings == one.warnings)
+        // `--jobs 1` writes and uses the cache as well.
+        let single = folder.appendingPathComponent("single.items")
+        _ = try CatalogFile.read(data, file: "catalog.json", cache: single, jobs: 1)
+        #expect(FileManager.default.fileExists(atPath: single.path), "--jobs 1 keeps a catalog cache")
+        let again = try CatalogFile.read(data, file: "catalog.json", cache: single, jobs: 1)
+        #expect(again.items == one.items)
     }
 
     @Test("items checked on one thread or four: the same items and problems, in order")

@@ -11,7 +11,7 @@ struct OwnerFieldsTests {
     let file = "Site/favorites.json"
 
     func parse(_ json: String) throws -> FavoritesFile {
-        try FavoritesFile.parse(Data(json.utf8), file: file)
+        try FavoritesFile.parse(Data(json.utf8), file: file, jobs: 2)
     }
 
     static func entry(_ fields: String) -> String {

@@ -122,7 +122,7 @@ struct StaleCopiesTests {
         refresh.fetch.refreshStale = true
         let refreshed = try await site.build(refresh)
         #expect(refreshed.warnings.isEmpty, "\(refreshed.warnings)")
-        let stored = try FavoritesStore(url: file, label: "f").read().favorites[0]
+        let stored = try FavoritesStore(url: file, label: "f", jobs: 2).read().favorites[0]
         #expect(stored.item?.title == "Movie 550")
         #expect(stored.stamp?.fetchedAt == RFC3339.string(from: now))
         #expect(stored.otherKeys["note"] == .string("keep me"))

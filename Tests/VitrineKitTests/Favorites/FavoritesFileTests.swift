@@ -8,7 +8,7 @@ struct FavoritesFileTests {
     let file = "Site/favorites.json"
 
     func parse(_ json: String) throws -> FavoritesFile {
-        try FavoritesFile.parse(Data(json.utf8), file: file)
+        try FavoritesFile.parse(Data(json.utf8), file: file, jobs: 2)
     }
 
     @Test func ordersByInstantNotByText() throws {

@@ -85,7 +85,7 @@ struct FavoritesRoundTripTests {
         _ = try await Self.service(site).add("giphy:g7")
         let link = try FileManager.default.destinationOfSymbolicLink(atPath: site.appendingPathComponent("favorites.json").path)
         #expect(link == elsewhere.path, "the link is still a link")
-        #expect(try FavoritesStore(url: elsewhere, label: "f").read().favorites.map(\.id.value).contains("g7"))
+        #expect(try FavoritesStore(url: elsewhere, label: "f", jobs: 2).read().favorites.map(\.id.value).contains("g7"))
         var status = stat()
         stat(elsewhere.path, &status)
         #expect(status.st_mode & 0o777 == 0o600)

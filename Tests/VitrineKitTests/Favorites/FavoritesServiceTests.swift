@@ -28,7 +28,7 @@ struct FavoritesServiceTests {
     @Test func addStoresASnapshotAndTheTime() async throws {
         let site = try Self.site()
         #expect(try await service(site).add("giphy:g3") == .added(title: "Cat 3", count: 1, limit: 20))
-        let file = try FavoritesStore(url: site.appendingPathComponent("favorites.json"), label: "f").read()
+        let file = try FavoritesStore(url: site.appendingPathComponent("favorites.json"), label: "f", jobs: 2).read()
         #expect(file.favorites.map(\.id.description) == ["giphy:g3"])
         #expect(file.favorites[0].item?.title == "Cat 3")
         #expect(file.favorites[0].addedAtText == "2026-11-21T22:26:40Z")
@@ -109,7 +109,7 @@ struct FavoritesServiceTests {
         )
         let options = BuildOptions(site: site, siteLabel: "site", output: site.appendingPathComponent("public"), fetch: fetch)
         try await SiteBuilder().build(options)
-        let file = try FavoritesStore(url: site.appendingPathComponent("favorites.json"), label: "f").read()
+        let file = try FavoritesStore(url: site.appendingPathComponent("favorites.json"), label: "f", jobs: 2).read()
         #expect(file.favorites.first { $0.id.value == "far" }?.item?.title == "Far away")
         #expect(file.favorites.first { $0.id.value == "g1" }?.item == nil, "gallery-resolved entries need no snapshot")
         fetch.mode = .offline

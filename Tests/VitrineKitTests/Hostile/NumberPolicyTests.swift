@@ -73,7 +73,7 @@ struct NumberPolicyTests {
              ]}
             """
         #expect {
-            _ = try Snapshot.read(Data(json.utf8), file: "data/m.json")
+            _ = try Snapshot.read(Data(json.utf8), file: "data/m.json", jobs: 2)
         } throws: { error in
             let message = (error as? VitrineError)?.message ?? ""
             return message.hasPrefix("data/m.json:3:") && message.contains("items[0].movie.\(key)") && !message.contains("\n")
@@ -82,6 +82,6 @@ struct NumberPolicyTests {
 
     @Test func aNegativeSnapshotTotalBecomesTheItemCount() throws {
         let json = #"{"format": "vitrine-snapshot/1", "gallery": "m", "source": "tmdb", "totalResults": -5, "invalidIDs": [], "items": [{"id": "tmdb:1", "title": "x"}]}"#
-        #expect(try Snapshot.read(Data(json.utf8), file: "m.json").snapshot.totalResults == 1)
+        #expect(try Snapshot.read(Data(json.utf8), file: "m.json", jobs: 2).snapshot.totalResults == 1)
     }
 }

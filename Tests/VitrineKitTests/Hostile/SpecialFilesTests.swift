@@ -44,7 +44,7 @@ struct SpecialFilesTests {
         #expect(!FileManager.default.fileExists(atPath: output.path))
 
         // `favorites add` and the serve star read it under their lock the same way.
-        let store = FavoritesStore(url: site.appendingPathComponent("favorites.json"), label: "site/favorites.json")
+        let store = FavoritesStore(url: site.appendingPathComponent("favorites.json"), label: "site/favorites.json", jobs: 2)
         let storeError = #expect(throws: VitrineError.self) { try store.read() }
         #expect(storeError?.message == "site/favorites.json: \(Self.refusal)")
     }

@@ -96,7 +96,7 @@ final class ServedSite: Sendable {
     }
 
     func favoriteIDs() throws -> [String] {
-        try FavoritesStore(url: favoritesFile, label: "favorites.json").read().favorites.map(\.id.description)
+        try FavoritesStore(url: favoritesFile, label: "favorites.json", jobs: 2).read().favorites.map(\.id.description)
     }
 
     /// The event stream, read as it arrives (until the server ends it).

@@ -16,11 +16,11 @@ struct FavoritesEditTests {
     }
 
     func owner(_ site: URL, _ id: String) throws -> OwnerFields? {
-        try FavoritesStore(url: site.appendingPathComponent("favorites.json"), label: "f").read().favorites.first { $0.id.description == id }?.owner
+        try FavoritesStore(url: site.appendingPathComponent("favorites.json"), label: "f", jobs: 2).read().favorites.first { $0.id.description == id }?.owner
     }
 
     func order(_ site: URL) throws -> [String] {
-        try FavoritesStore(url: site.appendingPathComponent("favorites.json"), label: "f").read().favorites.map(\.id.description)
+        try FavoritesStore(url: site.appendingPathComponent("favorites.json"), label: "f", jobs: 2).read().favorites.map(\.id.description)
     }
 
     @Test func addTakesTheFieldsAndEditChangesOnlyThoseGiven() async throws {

@@ -232,7 +232,7 @@ struct EdgeInputTests {
     ])
     func anImpossibleAddedAtIsRefusedNamingTheKey(_ stamp: String) {
         let json = "{\"favorites\": [\n  {\"id\": \"giphy:a\", \"addedAt\": \"\(stamp)\"}\n]}"
-        let error = #expect(throws: VitrineError.self) { try FavoritesFile.parse(Data(json.utf8), file: "Site/favorites.json") }
+        let error = #expect(throws: VitrineError.self) { try FavoritesFile.parse(Data(json.utf8), file: "Site/favorites.json", jobs: 2) }
         #expect(error?.message == "Site/favorites.json:2:32: favorites[0].addedAt: '\(stamp)' is not an RFC 3339 timestamp like 2026-11-20T09:12:00Z")
     }
 

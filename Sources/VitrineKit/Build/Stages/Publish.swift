@@ -4,7 +4,8 @@ import Foundation
 extension BuildContext {
     /// `writeReport` (`--report`): written before the exchange, so that a report that cannot
     /// be written leaves the site as it was; it takes its place once the build is done (`finish`).
-    func writeReport() throws(VitrineError) {
+    mutating func writeReport() throws(VitrineError) {
+        stopClock()
         let report = BuildReport(summary: summary(), site: site, origins: fetched.origins, changes: fetched.changes)
         try reportDestination!.write(report.data)
     }
@@ -12,6 +13,7 @@ extension BuildContext {
     /// `catchUp`: what a person added to the output during the build, carried in as late as
     /// can be: after the report (which may wait on a slow pipe), right before the exchange.
     mutating func catchUp() throws(VitrineError) {
+        stopClock()
         options.afterCarryOver?()
         caughtUpWarnings = try publisher.catchUp(into: staging!, listed: kept.listed, manifest: manifest)
     }

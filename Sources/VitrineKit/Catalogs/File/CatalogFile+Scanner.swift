@@ -8,7 +8,7 @@ extension CatalogFile {
     /// that is not plain, deep nesting — and the caller then decodes with `JSONDecoder`, whose
     /// errors name the line and column. So it never accepts what `JSONDecoder` refuses, and
     /// what it accepts decodes to the same values (a test compares the two on fuzzed catalogs).
-    static func scan(_ data: Data, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> CatalogFile? {
+    static func scan(_ data: Data, jobs: Int) -> CatalogFile? {
         ByteView.of(data) { bytes in
             guard let scanned = Reader(cache: nil, shared: nil, jobs: jobs).catalog(bytes) else { return nil }
             switch scanned.elements {
@@ -34,7 +34,7 @@ extension CatalogFile {
     /// The catalog's bytes scanned, a large `items` array on up to `jobs` threads; an element
     /// whose bytes `cache` holds is not read again. `shared` holds the same bytes: an item
     /// taken from the cache may keep its description as a range of them.
-    static func scan(_ data: Data, cache: CatalogCache?, shared: SharedBytes? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> Scanned? {
+    static func scan(_ data: Data, cache: CatalogCache?, shared: SharedBytes? = nil, jobs: Int) -> Scanned? {
         ByteView.of(data) { Reader(cache: cache, shared: shared, jobs: jobs).catalog($0) }
     }
 
@@ -101,7 +101,7 @@ extension CatalogFile {
         }
 
         private func elements(_ json: inout JSONByteScanner) -> (elements: Elements, spans: [StableHasher.Digest])? {
-            if jobs > 1, let read = elementsInParallel(&json) { return read }
+            if let read = elementsInParallel(&json) { return read }
             var elements: [Element] = []
             let complete = json.array { json in
                 guard let (entry, _) = Self.entry(&json) else { return false }

@@ -43,7 +43,7 @@ struct CatalogFile: Decodable, Sendable, Equatable {
     /// bytes an earlier read checked are taken from it, and the cache learns the new ones.
     /// A large catalog is read and checked on up to `jobs` threads (the build's `--jobs`).
     static func read(
-        _ data: Data, file: String, cache: URL? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        _ data: Data, file: String, cache: URL? = nil, jobs: Int
     ) throws(VitrineError) -> (items: [Item], warnings: [String]) {
         var previous = cache.map { CatalogCache.read(from: $0) }
         let shared = SharedBytes(data)

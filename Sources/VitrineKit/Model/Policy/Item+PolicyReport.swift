@@ -12,7 +12,7 @@ extension Item {
     /// `field` maps an item's field path to the file's, where the file's shape differs (catalogs).
     /// A long list is checked on up to `jobs` threads (the build's `--jobs`).
     static func checked(
-        _ items: [Item], file: String, data: Data?, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, field: ([String]) -> [String] = { $0 },
+        _ items: [Item], file: String, data: Data?, jobs: Int, field: ([String]) -> [String] = { $0 },
         location: (Int) -> [JSONLocator.Step]
     ) -> (items: [Item], warnings: [String]) {
         let result = checkedFlagging(items, file: file, data: data, jobs: jobs, field: field, location: location)
@@ -83,7 +83,7 @@ extension JSONLocator.Step {
 extension Snapshot {
     /// Reads a snapshot file: JSON errors with file, line and column; every item through the
     /// input policies (on up to `jobs` threads); `totalResults` at least the item count.
-    static func read(_ data: Data, file: String, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(VitrineError) -> (snapshot: Snapshot, warnings: [String]) {
+    static func read(_ data: Data, file: String, jobs: Int) throws(VitrineError) -> (snapshot: Snapshot, warnings: [String]) {
         var snapshot = try JSONFile.decode(Snapshot.self, from: data, file: file)
         let (items, warnings) = Item.checked(snapshot.items, file: file, data: data, jobs: jobs) { [.key("items"), .index($0)] }
         snapshot.items = items

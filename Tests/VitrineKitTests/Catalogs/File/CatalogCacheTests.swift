@@ -11,7 +11,7 @@ struct CatalogCacheTests {
     static let file = "Site/catalog.json"
 
     static func plain(_ data: Data) throws -> (items: [Item], warnings: [String]) {
-        try CatalogFile.read(data, file: file)
+        try CatalogFile.read(data, file: file, jobs: 2)
     }
 
     static func edited(_ data: Data, _ edits: [(String, String)]) -> Data {
@@ -25,7 +25,7 @@ struct CatalogCacheTests {
 
     /// How many of the catalog's items the cache at `url` holds whole.
     static func whole(_ url: URL, of data: Data) throws -> Int {
-        let spans = try #require(CatalogFile.scan(data, cache: nil)?.spans)
+        let spans = try #require(CatalogFile.scan(data, cache: nil, jobs: 2)?.spans)
         let cache = CatalogCache.read(from: url)
         return spans.count { cache.holdsWholeRecord(for: $0) }
     }
@@ -41,7 +41,7 @@ struct CatalogCacheTests {
         let cache = folder.appendingPathComponent(".vitrine-cache/catalogs/catalog.items")
         let base = CatalogScannerTests.large
 
-        let first = try CatalogFile.read(base, file: Self.file, cache: cache)
+        let first = try CatalogFile.read(base, file: Self.file, cache: cache, jobs: 2)
         let expected = try Self.plain(base)
         #expect(first.items == expected.items && first.warnings == expected.warnings)
         #expect(CatalogCache.read(from: cache).count == 1_500)
@@ -49,7 +49,7 @@ struct CatalogCacheTests {
         let written = try Self.size(cache)
 
         // Unchanged: everything from the cache, nothing written.
-        let again = try CatalogFile.read(base, file: Self.file, cache: cache)
+        let again = try CatalogFile.read(base, file: Self.file, cache: cache, jobs: 2)
         #expect(again.items == expected.items && again.warnings == expected.warnings)
         #expect(try Self.size(cache) == written)
 
@@ -62,7 +62,7 @@ struct CatalogCacheTests {
             ])
         let editedExpected = try Self.plain(edited)
         #expect(editedExpected.warnings.count == 1)
-        let editedRead = try CatalogFile.read(edited, file: Self.file, cache: cache)
+        let editedRead = try CatalogFile.read(edited, file: Self.file, cache: cache, jobs: 2)
         #expect(editedRead.items == editedExpected.items && editedRead.warnings == editedExpected.warnings)
         #expect(editedRead.items[3].title.hasPrefix("Edited "))
         #expect(CatalogCache.read(from: cache).count == 1_501, "the edited item appended, the one with a warning not")
@@ -76,7 +76,7 @@ struct CatalogCacheTests {
         damaged[id.lowerBound + 1] ^= 0x5A
         try damaged.write(to: cache)
         #expect(try Self.whole(cache, of: edited) == 1_498)
-        let afterDamage = try CatalogFile.read(edited, file: Self.file, cache: cache)
+        let afterDamage = try CatalogFile.read(edited, file: Self.file, cache: cache, jobs: 2)
         #expect(afterDamage.items == editedExpected.items && afterDamage.warnings == editedExpected.warnings)
         #expect(try Self.whole(cache, of: edited) == 1_499)
 
@@ -86,18 +86,18 @@ struct CatalogCacheTests {
         cut[CatalogCache.header.count + 7] = 0x7F
         try cut.write(to: cache)
         #expect(CatalogCache.read(from: cache).count == 0)
-        #expect(try CatalogFile.read(edited, file: Self.file, cache: cache).items == editedExpected.items)
+        #expect(try CatalogFile.read(edited, file: Self.file, cache: cache, jobs: 2).items == editedExpected.items)
         #expect(try Self.whole(cache, of: edited) == 1_499)
         try (Data(contentsOf: cache) + Data([1, 2, 3])).write(to: cache)
         #expect(try Self.whole(cache, of: edited) == 1_499)
         let grown = try Self.size(cache)
-        #expect(try CatalogFile.read(edited, file: Self.file, cache: cache).items == editedExpected.items)
+        #expect(try CatalogFile.read(edited, file: Self.file, cache: cache, jobs: 2).items == editedExpected.items)
         #expect(try Self.size(cache) == grown - 3, "rewritten without the garbage")
 
         // A cache of another vitrine binary is empty.
         try (Data("vitrine-catalog-cache/1 0.0.1 another-binary\n".utf8) + Data(contentsOf: cache).dropFirst(CatalogCache.header.count)).write(to: cache)
         #expect(CatalogCache.read(from: cache).count == 0)
-        #expect(try CatalogFile.read(edited, file: Self.file, cache: cache).items == editedExpected.items)
+        #expect(try CatalogFile.read(edited, file: Self.file, cache: cache, jobs: 2).items == editedExpected.items)
         #expect(try Self.whole(cache, of: edited) == 1_499)
     }
 
@@ -107,14 +107,14 @@ struct CatalogCacheTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = folder.appendingPathComponent(".vitrine-cache/catalogs/catalog.items")
         let base = CatalogScannerTests.large
-        _ = try CatalogFile.read(base, file: Self.file, cache: cache)  // every item cached but those edited below
+        _ = try CatalogFile.read(base, file: Self.file, cache: cache, jobs: 2)  // every item cached but those edited below
 
         // Two invalid ids, one in each core's half: the first in the file is the one named,
         // at its line and column, with or without the cache.
         let invalid = Self.edited(base, [(#"{"id": "i300", "#, #"{"id": "", "#), (#"{"id": "i1200", "#, #"{"id": "a\u0007b", "#)])
         for cached in [nil, cache] {
             #expect {
-                try CatalogFile.read(invalid, file: Self.file, cache: cached)
+                try CatalogFile.read(invalid, file: Self.file, cache: cached, jobs: 2)
             } throws: { error in
                 let position = JSONLocator.position(of: [.key("items"), .index(300), .key("id")], in: invalid)
                 let error = try #require(error as? VitrineError)
@@ -124,7 +124,7 @@ struct CatalogCacheTests {
         }
         let second = Self.edited(base, [(#"{"id": "i1200", "#, #"{"id": "a\u0007b", "#)])
         #expect {
-            try CatalogFile.read(second, file: Self.file, cache: cache)
+            try CatalogFile.read(second, file: Self.file, cache: cache, jobs: 2)
         } throws: { error in
             (error as? VitrineError)?.message.contains("items[1200].id: invalid id 'file:a") == true
         }
@@ -132,7 +132,7 @@ struct CatalogCacheTests {
         // A repeated id in the second half: left out, the first kept, both places named.
         let repeated = Self.edited(base, [(#"{"id": "i1300", "title": "T "#, #"{"id": "i2", "title": "T "#)])
         for cached in [nil, cache] {
-            let read = try CatalogFile.read(repeated, file: Self.file, cache: cached)
+            let read = try CatalogFile.read(repeated, file: Self.file, cache: cached, jobs: 2)
             #expect(read.items.count == 1_499)
             #expect(read.items.filter { $0.id.value == "i2" }.count == 1 && read.items[2].id.value == "i2")
             #expect(read.items.map(\.id.value) == (0..<1_500).filter { $0 != 1_300 }.map { "i\($0)" })
@@ -151,7 +151,7 @@ struct CatalogCacheTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = folder.appendingPathComponent("catalog.items")
         let base = CatalogScannerTests.large
-        let spans = try #require(CatalogFile.scan(base, cache: nil)?.spans)
+        let spans = try #require(CatalogFile.scan(base, cache: nil, jobs: 2)?.spans)
         #expect(spans.count == 1_500)
         var planted = Item(
             id: ItemID(source: .file, value: "i7"), title: "Bell\u{7} and\u{202E} override",
@@ -163,7 +163,7 @@ struct CatalogCacheTests {
         try Data(bytes).write(to: cache)
         #expect(CatalogCache.read(from: cache).item(for: spans[7]) == planted)
 
-        let read = try CatalogFile.read(base, file: Self.file, cache: cache)
+        let read = try CatalogFile.read(base, file: Self.file, cache: cache, jobs: 2)
         planted = read.items[7]
         #expect(planted.title == Item(id: planted.id, title: "Bell\u{7} and\u{202E} override").checked().item.title)
         #expect(!planted.title.unicodeScalars.contains { $0.properties.generalCategory == .control })
@@ -179,8 +179,8 @@ struct CatalogCacheTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = folder.appendingPathComponent("catalog.items")
         let base = CatalogScannerTests.large
-        _ = try CatalogFile.read(base, file: Self.file, cache: cache)
-        let cached = try CatalogFile.read(base, file: Self.file, cache: cache).items
+        _ = try CatalogFile.read(base, file: Self.file, cache: cache, jobs: 2)
+        let cached = try CatalogFile.read(base, file: Self.file, cache: cache, jobs: 2).items
         let expected = try Self.plain(base).items
         #expect(cached == expected)
         #expect(cached.map(\.entry?.description) == expected.map(\.entry?.description))
@@ -188,7 +188,7 @@ struct CatalogCacheTests {
 
         // A record whose description holds bytes that are not UTF-8, with a digest that
         // matches them (made by hand): the text is repaired where it is read.
-        let spans = try #require(CatalogFile.scan(base, cache: nil)?.spans)
+        let spans = try #require(CatalogFile.scan(base, cache: nil, jobs: 2)?.spans)
         let planted = Item(id: ItemID(source: .file, value: "i9"), title: "T", details: .entry(EntryDetails(rating: 1, description: "abc~")))
         var record = CatalogCache.header
         CatalogCache.appendRecord(spans[9], planted, to: &record)
@@ -200,7 +200,7 @@ struct CatalogCacheTests {
             for byte in 0..<8 { record[head + offset + byte] = UInt8(truncatingIfNeeded: word >> UInt64(8 * byte)) }
         }
         try Data(record).write(to: cache)
-        let read = try CatalogFile.read(base, file: Self.file, cache: cache).items
+        let read = try CatalogFile.read(base, file: Self.file, cache: cache, jobs: 2).items
         #expect(read[9].entry?.description == "abc\u{FFFD}")
         #expect(read[9].title == "T", "the record is the item, as any other")
     }
@@ -230,12 +230,12 @@ struct CatalogCacheTests {
         let base = Self.plainDescriptions
         #expect(base.count > 1 << 20)
         let expected = try Self.plain(base)
-        #expect(try CatalogFile.read(base, file: Self.file, cache: cache).items == expected.items)
+        #expect(try CatalogFile.read(base, file: Self.file, cache: cache, jobs: 2).items == expected.items)
         #expect(try Self.whole(cache, of: base) == 1_500)
         let size = try Self.size(cache)
         #expect(size * 4 < base.count, "descriptions kept as places, not copied: \(size) of \(base.count) bytes")
 
-        let cached = try CatalogFile.read(base, file: Self.file, cache: cache).items
+        let cached = try CatalogFile.read(base, file: Self.file, cache: cache, jobs: 2).items
         #expect(cached == expected.items)
         #expect(cached.map(\.entry?.description) == expected.items.map(\.entry?.description))
         #expect(cached.map(\.digest) == expected.items.map(\.digest))
@@ -244,13 +244,13 @@ struct CatalogCacheTests {
         #expect(cached[3].entry?.description?.hasPrefix("Plain *text* 가나 é <b>3</b>. ") == true)
 
         // A record (made by hand) whose place runs past its item: a miss, and the item read again.
-        let spans = try #require(CatalogFile.scan(base, cache: nil)?.spans)
+        let spans = try #require(CatalogFile.scan(base, cache: nil, jobs: 2)?.spans)
         var record = CatalogCache.header
         CatalogCache.appendRecord(spans[8], expected.items[8], description: 10..<100_000, to: &record)
         try Data(record).write(to: cache)
         #expect(try Self.whole(cache, of: base) == 1)
         #expect(CatalogCache.read(from: cache).item(for: spans[8], element: 0..<1_000, in: SharedBytes(base)) == nil)
-        #expect(try CatalogFile.read(base, file: Self.file, cache: cache).items == expected.items)
+        #expect(try CatalogFile.read(base, file: Self.file, cache: cache, jobs: 2).items == expected.items)
         #expect(try Self.whole(cache, of: base) == 1_500)
     }
 
@@ -275,12 +275,12 @@ struct CatalogCacheTests {
             #expect(expected.items[index].entry?.description == cleaned, "the policy, as a plain read applies it")
         }
         // Read with the cache twice: an item the policy changed is kept as its checked text.
-        _ = try CatalogFile.read(base, file: Self.file, cache: cache)
-        #expect(try CatalogFile.read(base, file: Self.file, cache: cache).items == expected.items)
+        _ = try CatalogFile.read(base, file: Self.file, cache: cache, jobs: 2)
+        #expect(try CatalogFile.read(base, file: Self.file, cache: cache, jobs: 2).items == expected.items)
 
         // Records made by hand that keep the raw descriptions as their places: read from
         // there, their escapes undone, then checked like any other.
-        let spans = try #require(CatalogFile.scan(base, cache: nil)?.spans)
+        let spans = try #require(CatalogFile.scan(base, cache: nil, jobs: 2)?.spans)
         var records = CatalogCache.header
         for (index, (content, unescaped, _)) in hostile.sorted(by: { $0.key < $1.key }) {
             let element = try #require(base.range(of: Data(#"{"id": "p\#(index)", "#.utf8)))
@@ -295,7 +295,7 @@ struct CatalogCacheTests {
             records += record.dropFirst(CatalogCache.header.count)
         }
         try Data(records).write(to: cache)
-        let read = try CatalogFile.read(base, file: Self.file, cache: cache)
+        let read = try CatalogFile.read(base, file: Self.file, cache: cache, jobs: 2)
         #expect(read.items == expected.items)
     }
 }

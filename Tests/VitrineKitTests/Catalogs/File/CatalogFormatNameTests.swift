@@ -10,7 +10,7 @@ struct CatalogFormatNameTests {
     @Test(arguments: ["vitrine-catalog/1", "vitrine-bench-catalog/1"])
     func bothNamesRead(format: String) throws {
         let data = Data(#"{"format": "\#(format)", "items": [{"id": "a", "title": "A"}]}"#.utf8)
-        let read = try CatalogFile.read(data, file: "site/catalog.json")
+        let read = try CatalogFile.read(data, file: "site/catalog.json", jobs: 2)
         #expect(read.items.map(\.title) == ["A"])
     }
 

@@ -25,7 +25,7 @@ struct CatalogScannerTests {
     }
 
     static func scanned(_ data: Data) -> CatalogFile? {
-        CatalogFile.scan(data)
+        CatalogFile.scan(data, jobs: 2)
     }
 
     @Test func wellFormedCatalogsAreScannedToTheDecodersValues() throws {
