@@ -51,7 +51,7 @@ extension Vitrine.Favorites {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
-            abstract: "Add an item, with a snapshot of it, from a gallery snapshot or the source's API.",
+            abstract: "Add an item, with a stored copy of it, from a gallery snapshot or the source's API.",
             discussion: "Refuses past favorites.limit in site.yml and changes nothing then."
         )
 

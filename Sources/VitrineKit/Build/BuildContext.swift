@@ -30,8 +30,8 @@ struct BuildContext {
     /// `fetch`.
     var fetched: FetchStage.Outcome!
     /// `storeFavorites`: what was stored, or why nothing could be (a warning, not a failure).
-    var snapshotted: FavoritesService.Snapshotted?
-    var snapshotWarning: String?
+    var storedItems: FavoritesService.StoredItems?
+    var storedItemsWarning: String?
     /// `loadTemplates`.
     var themeSources: Theme.Sources!
     /// `readStaticFiles`.

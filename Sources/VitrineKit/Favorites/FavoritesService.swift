@@ -25,7 +25,7 @@ public struct FavoritesService: Sendable {
         public var id: String
         /// The item kind: `gif`, `movie`, `book`, `app`, `entry`.
         public var kind: String
-        /// The title from its snapshot, or a note that it was not looked up yet.
+        /// The title from its stored item, or a note that it was not looked up yet.
         public var title: String
         /// When it was added, as stored.
         public var added: String
@@ -45,7 +45,7 @@ public struct FavoritesService: Sendable {
         return (config, store)
     }
 
-    /// Favorites in display order, titled from their snapshot or a gallery's (no request).
+    /// Favorites in display order, titled from their stored item or a gallery snapshot (no request).
     public func list() throws(VitrineError) -> [Row] {
         let (config, store) = try context()
         let favorites = try store.read().ordered(config.favorites.order)
@@ -61,7 +61,7 @@ public struct FavoritesService: Sendable {
         }
     }
 
-    /// Adds an item with a snapshot of it, from a gallery snapshot or the source's by-id
+    /// Adds an item with a stored copy of it, from a gallery snapshot or the source's by-id
     /// endpoint, with the owner's fields `edit` gives. Refuses past the limit (nothing
     /// changes); an id already there is a no-op (`edit` changes its fields).
     public func add(_ text: String, _ edit: FavoriteEdit = FavoriteEdit()) async throws(VitrineError) -> AddOutcome {
@@ -117,18 +117,18 @@ public struct FavoritesService: Sendable {
     }
 
     /// What a build stored in favorites.json.
-    struct Snapshotted {
+    struct StoredItems {
         var url: URL
         var label: String
         var count: Int
     }
 
-    /// Stores snapshots of items looked up by id during a build, so later builds need no
+    /// Stores the items of favorites looked up by id during a build, so later builds need no
     /// request; the build's summary says so. Returns what was written, if anything.
     @discardableResult
-    func snapshot(
+    func storeItems(
         _ resolved: [ItemID: Item], stamps: [ItemID: FetchStamp] = [:], replacing: Set<ItemID> = [], config: SiteConfig
-    ) throws(VitrineError) -> Snapshotted? {
+    ) throws(VitrineError) -> StoredItems? {
         guard !resolved.isEmpty else { return nil }
         let store = FavoritesStore(url: options.site.appendingPathComponent(config.favorites.file), label: options.label(config.favorites.file))
         let count = try store.update { (file: inout FavoritesFile) throws(VitrineError) -> Int in
@@ -143,7 +143,7 @@ public struct FavoritesService: Sendable {
             }
             return count
         }
-        return count > 0 ? Snapshotted(url: store.url, label: store.label, count: count) : nil
+        return count > 0 ? StoredItems(url: store.url, label: store.label, count: count) : nil
     }
 
     static func full(_ count: Int, _ limit: Int) -> VitrineError {

@@ -8,9 +8,9 @@ extension LoadedSite {
         content: Content, resolved: [ItemID: Item], unknown: Set<ItemID> = [], options: BuildOptions
     ) throws(VitrineError) -> LoadedSite {
         var warnings: [String] = []
-        // Favorites are found by the one rule (`GalleryHoldings`): their own snapshot, else a
+        // Favorites are found by the one rule (`GalleryHoldings`): their own stored item, else a
         // copy any gallery's snapshot holds, whatever its limit; items fetched by id during
-        // this build come first. Only favorites without their own snapshot are looked for.
+        // this build come first. Only favorites without their own stored item are looked for.
         let wanted = Set(favoritesFile.unresolvedIDs)
         var known: [ItemID: Item] = resolved
         var invalid: [String] = []
