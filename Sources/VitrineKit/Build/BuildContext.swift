@@ -33,9 +33,9 @@ struct BuildContext {
     var storedItems: FavoritesService.StoredItems?
     var storedItemsWarning: String?
     /// `loadTemplates`.
-    var themeSources: Theme.Sources!
+    var themeFiles: Theme.Files!
     /// `readStaticFiles`.
-    var staticFiles: [(path: String, source: URL)] = []
+    var staticFiles: [(path: String, file: URL)] = []
     /// `compareInputs`: the digest of every input, recorded in the manifest.
     var inputsDigest: InputsDigest!
     /// The digest of every input file read, by its path in the site (`keyPages`).

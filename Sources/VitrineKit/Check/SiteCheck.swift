@@ -54,10 +54,10 @@ public struct SiteCheck: Sendable {
             for gallery in config.galleries {
                 collect { () throws(VitrineError) in
                     do throws(VitrineError) {
-                        let source = try LoadedSite.checked(gallery, try reader.gallery(gallery, keep: false), options: options)
-                        warnings += source.warnings
-                        stale.add(source.label, what: source.label, source: gallery.source, stamp: source.snapshot.stamp, now: now)
-                        if !wanted.isEmpty { GalleryHoldings.collect(source.snapshot.items, wanted: wanted, into: &known) }
+                        let file = try LoadedSite.checked(gallery, try reader.gallery(gallery, keep: false), options: options)
+                        warnings += file.warnings
+                        stale.add(file.label, what: file.label, source: gallery.source, stamp: file.snapshot.stamp, now: now)
+                        if !wanted.isEmpty { GalleryHoldings.collect(file.snapshot.items, wanted: wanted, into: &known) }
                     } catch {
                         everyGalleryRead = false
                         throw error

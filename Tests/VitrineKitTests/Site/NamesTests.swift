@@ -74,4 +74,23 @@ struct NamesTests {
         for gallery in galleries { #expect(gallery.keys.sorted() == galleryKeys) }
         #expect(galleries.allSatisfy { ["snapshot", "catalog"].contains($0["origin"] as? String) }, "origins keep their spelling")
     }
+
+    /// A GIF's page of origin is `postURL` in Swift and `sourceURL` in every stored file.
+    @Test func gifPostKeepsItsStoredKeys() throws {
+        let json = #"{"rating":"g","sourceDomain":"example.com","sourceURL":"https://example.com/post/1"}"#
+        let details = try JSONDecoder().decode(GIFDetails.self, from: Data(json.utf8))
+        #expect(details.postURL == "https://example.com/post/1")
+        #expect(details.postDomain == "example.com")
+        let written = try JSONEncoder.sorted.encode(details)
+        #expect(String(decoding: written, as: UTF8.self) == json)
+    }
+}
+
+extension JSONEncoder {
+    /// Compact, sorted keys, slashes as written: one spelling to compare against.
+    fileprivate static var sorted: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
 }

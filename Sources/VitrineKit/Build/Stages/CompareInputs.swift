@@ -6,7 +6,7 @@ extension BuildContext {
     /// stored favorites, warned, checks links, writes a report or renders into memory goes on
     /// whatever its inputs.
     mutating func compareInputs() -> BuildStep.Outcome {
-        let digest = InputsDigest(options: options, config: config, theme: themeSources, staticFiles: staticFiles)
+        let digest = InputsDigest(options: options, config: config, theme: themeFiles, staticFiles: staticFiles)
         inputsDigest = digest
         let mayStop =
             fetched.isQuiet && (storedItems?.count ?? 0) == 0 && storedItemsWarning == nil
