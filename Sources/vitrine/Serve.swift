@@ -33,9 +33,7 @@ extension Vitrine {
 
         func run() async throws {
             options.bootstrapLogging()
-            let build = BuildOptions(
-                site: options.siteURL, siteLabel: options.site, fetch: try network.fetchOptions()
-            )
+            let build = BuildOptions(location: options.location, fetch: try network.fetchOptions())
             let port = try await freePort()
             var serve = ServeOptions(build: build, host: host, port: port, logRequests: options.verbose, handlesSignals: true)
             // From a checkout, the source tree's theme (edits reload live); installed, the embedded one.

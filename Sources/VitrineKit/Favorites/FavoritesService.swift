@@ -3,16 +3,21 @@ import Logging
 
 /// `vitrine favorites list|add|remove`: the favorites workflow over `FavoritesStore`.
 public struct FavoritesService: Sendable {
-    /// The site whose favorites file is read and changed.
-    public let options: BuildOptions
+    /// The site whose favorites file is read and changed, and how `add` looks items up.
+    let options: BuildOptions
     let logger: Logger
     /// The clock for `addedAt`; a seam for tests.
     public var now: @Sendable () -> Date = { Date() }
     /// Test seam, passed to the store.
     var beforeRename: AtomicFile.BeforeRename?
 
-    /// The favorites of the site `options` names.
-    public init(options: BuildOptions, logger: Logger = Logger(label: "vitrine")) {
+    /// The favorites of `site`; `fetch` is how `add` looks up an item no gallery holds.
+    public init(site: SiteLocation, fetch: FetchOptions = FetchOptions(mode: .offline), logger: Logger = Logger(label: "vitrine")) {
+        self.init(options: BuildOptions(location: site, fetch: fetch), logger: logger)
+    }
+
+    /// The favorites of the site `options` names (tests set its seams).
+    init(options: BuildOptions, logger: Logger = Logger(label: "vitrine")) {
         self.options = options
         self.logger = logger
     }
