@@ -75,6 +75,17 @@ struct NamesTests {
         #expect(galleries.allSatisfy { ["snapshot", "catalog"].contains($0["origin"] as? String) }, "origins keep their spelling")
     }
 
+    /// `favorites`, `search`, `diff` and `check` take a `SiteLocation`; `build` holds one.
+    @Test func aSiteLocationNamesFilesAsTheUserTypedTheFolder() {
+        #expect(SiteLocation(path: ".").label("site.yml") == "site.yml")
+        #expect(SiteLocation(path: "Site").label("site.yml") == "Site/site.yml")
+        #expect(SiteLocation(path: "Site/").label("site.yml") == "Site/site.yml")
+        let options = BuildOptions(location: SiteLocation(path: "Site"))
+        #expect(options.site == URL(fileURLWithPath: "Site", isDirectory: true))
+        #expect(options.siteLabel == "Site")
+        #expect(options.outputName == "Site/public")
+    }
+
     /// A GIF's page of origin is `postURL` in Swift and `sourceURL` in every stored file.
     @Test func gifPostKeepsItsStoredKeys() throws {
         let json = #"{"rating":"g","sourceDomain":"example.com","sourceURL":"https://example.com/post/1"}"#
