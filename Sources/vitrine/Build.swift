@@ -65,7 +65,7 @@ extension Vitrine {
         func run() async throws {
             options.bootstrapLogging()
             var buildOptions = BuildOptions(
-                site: options.siteURL, siteLabel: options.site,
+                location: options.location,
                 output: output.map { URL(fileURLWithPath: $0, isDirectory: true) }, outputLabel: output,
                 baseURL: baseURL, jobs: jobs, fetch: try network.fetchOptions(),
                 report: report.map { URL(fileURLWithPath: $0) }

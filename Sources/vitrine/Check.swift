@@ -22,12 +22,7 @@ extension Vitrine {
 
         func run() async throws {
             options.bootstrapLogging()
-            let result = SiteCheck(
-                options: BuildOptions(
-                    site: options.siteURL, siteLabel: options.site,
-                    output: output.map { URL(fileURLWithPath: $0, isDirectory: true) }, outputLabel: output
-                )
-            ).run()
+            let result = SiteCheck(site: options.location, output: output.map { URL(fileURLWithPath: $0, isDirectory: true) }, outputLabel: output).run()
             for warning in result.warnings {
                 FileHandle.standardError.write(Data("warning: \(TextPolicy.terminal(warning))\n".utf8))
             }

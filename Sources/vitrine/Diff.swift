@@ -24,13 +24,13 @@ extension Vitrine {
 
         func run() async throws {
             options.bootstrapLogging()
-            let site = BuildOptions(site: options.siteURL, siteLabel: options.site)
+            let site = options.location
             let from = self.from
             let json = self.json
             try await runReportingErrors { () throws(VitrineError) in
                 let changes: SiteChanges
                 if let from {
-                    changes = try SiteChanges(from: BuildOptions(site: URL(fileURLWithPath: from, isDirectory: true), siteLabel: from), to: site)
+                    changes = try SiteChanges(from: SiteLocation(path: from), to: site)
                 } else {
                     changes = try SiteChanges(site: site)
                 }

@@ -69,7 +69,7 @@ extension Vitrine.Favorites {
             if noDate { edit.date = .some(nil) }
             edit.removeTags = untags
             try await runReportingErrors { () throws(VitrineError) in
-                let outcome = try FavoritesService(options: BuildOptions(site: options.siteURL, siteLabel: options.site)).edit(id, edit)
+                let outcome = try FavoritesService(site: options.location).edit(id, edit)
                 let title = outcome.title.map { " “\(TextPolicy.terminal($0))”" } ?? ""
                 print(outcome.changed ? "changed \(outcome.id)\(title)" : "\(outcome.id)\(title) already has these fields; nothing changed")
                 printOwnerFields(outcome.fields)
@@ -115,7 +115,7 @@ extension Vitrine.Favorites {
             options.bootstrapLogging()
             guard let place else { return }
             try await runReportingErrors { () throws(VitrineError) in
-                let (position, count) = try FavoritesService(options: BuildOptions(site: options.siteURL, siteLabel: options.site)).move(id, to: place)
+                let (position, count) = try FavoritesService(site: options.location).move(id, to: place)
                 print("moved \(try FavoritesService.id(id)) to \(position) of \(count)")
             }
         }

@@ -26,7 +26,7 @@ extension Vitrine.Favorites {
         func run() async throws {
             options.bootstrapLogging()
             try await runReportingErrors { () throws(VitrineError) in
-                let rows = try FavoritesService(options: BuildOptions(site: options.siteURL, siteLabel: options.site)).list()
+                let rows = try FavoritesService(site: options.location).list()
                 guard !rows.isEmpty else {
                     print("No favorites yet. Add one with: vitrine favorites add giphy:ID \(options.site)")
                     return
@@ -51,7 +51,7 @@ extension Vitrine.Favorites {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
-            abstract: "Add an item, with a snapshot of it, from a gallery snapshot or the source's API.",
+            abstract: "Add an item, with a stored copy of it, from a gallery snapshot or the source's API.",
             discussion: "Refuses past favorites.limit in site.yml and changes nothing then."
         )
 
@@ -68,7 +68,7 @@ extension Vitrine.Favorites {
 
         func run() async throws {
             options.bootstrapLogging()
-            var service = FavoritesService(options: BuildOptions(site: options.siteURL, siteLabel: options.site, fetch: try network.fetchOptions()))
+            var service = FavoritesService(site: options.location, fetch: try network.fetchOptions())
             if let seconds = testPauseBeforeRename {
                 service.pauseBeforeRename(seconds: seconds)
             }
@@ -98,7 +98,7 @@ extension Vitrine.Favorites {
         func run() async throws {
             options.bootstrapLogging()
             try await runReportingErrors { () throws(VitrineError) in
-                let (title, count, limit) = try FavoritesService(options: BuildOptions(site: options.siteURL, siteLabel: options.site)).remove(id)
+                let (title, count, limit) = try FavoritesService(site: options.location).remove(id)
                 let id = try FavoritesService.id(self.id)
                 print("removed \(id)\(title.map { " “\(TextPolicy.terminal($0))”" } ?? "") (\(count)/\(limit))")
             }

@@ -54,9 +54,9 @@ extension Vitrine {
             (network.offline, network.refresh, network.strict, network.refreshStale) = (false, false, false, false)
             network.requests = requests
             let folder = site ?? "."
-            let options = BuildOptions(site: URL(fileURLWithPath: folder, isDirectory: true), siteLabel: folder, fetch: try network.fetchOptions())
+            let (location, fetch) = (SiteLocation(path: folder), try network.fetchOptions())
             try await runReportingErrors { () throws(VitrineError) in
-                let result = try await CatalogSearch(options: options).run(source: source, query: query, page: page, siteArgument: site)
+                let result = try await CatalogSearch(site: location, fetch: fetch).run(source: source, query: query, page: page, siteArgument: site)
                 if json {
                     print(try Self.json(result))
                 } else {

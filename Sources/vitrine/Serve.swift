@@ -33,13 +33,11 @@ extension Vitrine {
 
         func run() async throws {
             options.bootstrapLogging()
-            let build = BuildOptions(
-                site: options.siteURL, siteLabel: options.site, fetch: try network.fetchOptions()
-            )
+            let build = BuildOptions(location: options.location, fetch: try network.fetchOptions())
             let port = try await freePort()
             var serve = ServeOptions(build: build, host: host, port: port, logRequests: options.verbose, handlesSignals: true)
             // From a checkout, the source tree's theme (edits reload live); installed, the embedded one.
-            serve.build.themeDirectory = BuildStamp.isInstalled ? nil : Theme.sourceDirectory
+            serve.build.themeDirectory = BuildStamp.isInstalled ? nil : Theme.checkoutDirectory
             let site = options.site
             try await runReportingErrors { () throws(VitrineError) in
                 try await SiteServer(options: serve).run { url in

@@ -52,6 +52,9 @@ struct SiteOptions: ParsableArguments {
 
     var siteURL: URL { URL(fileURLWithPath: site, isDirectory: true) }
 
+    /// The site folder and its label, as every command names it.
+    var location: SiteLocation { SiteLocation(path: site) }
+
     /// Sets up logging to standard error; plain lines, one per event.
     func bootstrapLogging() {
         let level: Logger.Level = quiet ? .warning : (verbose ? .debug : .info)

@@ -10,7 +10,7 @@ extension BuildContext {
             unchanged: written.unchanged
         )
         summary.siteFiles = plan.pages.count + theme.assets.count + staticFiles.count
-        if let snapshotWarning { summary.warnings.append(snapshotWarning) }
+        if let storedItemsWarning { summary.warnings.append(storedItemsWarning) }
         if site.config.baseURL == nil {
             // A fault only for a build about to be published (`--strict`); else a note.
             if options.checkLinks { summary.warnings.append(SiteConfig.withoutBaseURL) } else { summary.notes.append(SiteConfig.withoutBaseURLNote) }
@@ -20,11 +20,11 @@ extension BuildContext {
         for entry in kept.dropped {
             summary.warnings.append("\(options.outputName)/\(entry) is not a file, folder or link; it was not kept")
         }
-        if let snapshotted {
-            summary.favoritesSnapshotted = snapshotted.count
-            summary.favoritesFile = snapshotted.label
+        if let storedItems {
+            summary.favoritesStored = storedItems.count
+            summary.favoritesFile = storedItems.label
         }
-        summary.inputsWritten = fetched.written + [snapshotted?.url].compactMap { $0 }
+        summary.inputsWritten = fetched.written + [storedItems?.url].compactMap { $0 }
         summary.changedGalleries = fetched.changes.filter { $0.value.initial != true && !$0.value.isEmpty }.keys.sorted()
         summary.warnings += caughtUpWarnings
         summary.published = published

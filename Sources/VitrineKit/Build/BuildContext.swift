@@ -33,12 +33,12 @@ struct BuildContext {
     /// `fetch`.
     var fetched: FetchStage.Outcome!
     /// `storeFavorites`: what was stored, or why nothing could be (a warning, not a failure).
-    var snapshotted: FavoritesService.Snapshotted?
-    var snapshotWarning: String?
+    var storedItems: FavoritesService.StoredItems?
+    var storedItemsWarning: String?
     /// `loadTemplates`.
-    var themeSources: Theme.Sources!
+    var themeFiles: Theme.Files!
     /// `readStaticFiles`.
-    var staticFiles: [(path: String, source: URL)] = []
+    var staticFiles: [(path: String, file: URL)] = []
     /// `compareInputs`: the digest of every input, recorded in the manifest.
     var inputsDigest: InputsDigest!
     /// The digest of every input file read, by its path in the site (`keyPages`).

@@ -26,7 +26,7 @@ public struct BuildSummary: Sendable, Equatable {
     /// HTTP requests sent (cache hits not counted).
     public var requests = 0
     var cacheHits = 0
-    /// Input files the build itself wrote (fresh snapshots, favorites snapshotted by id),
+    /// Input files the build itself wrote (fresh snapshots, favorites' items looked up by id),
     /// so a watcher can tell them from a person's edits.
     var inputsWritten: [URL] = []
     /// Files left untouched because what they are made from did not change.
@@ -38,7 +38,7 @@ public struct BuildSummary: Sendable, Equatable {
     /// Galleries whose refresh in this build added or removed items (`--detailed-exitcode`).
     public var changedGalleries: [String] = []
     /// Favorites the build looked up by id and stored in favorites.json.
-    var favoritesSnapshotted = 0
+    var favoritesStored = 0
     /// favorites.json as the user would name it.
     var favoritesFile = ""
 
@@ -78,8 +78,8 @@ public struct BuildSummary: Sendable, Equatable {
         if !changedGalleries.isEmpty {
             line += "; new or gone items in \(changedGalleries.joined(separator: ", ")) (vitrine diff)"
         }
-        if favoritesSnapshotted > 0 {
-            line += "; snapshotted \(Format.count(favoritesSnapshotted, "favorite", "favorites")) into \(favoritesFile)"
+        if favoritesStored > 0 {
+            line += "; stored \(Format.count(favoritesStored, "favorite's item", "favorites' items")) in \(favoritesFile)"
         }
         return line
     }

@@ -14,11 +14,11 @@ struct InputsDigest {
     /// Site files read by the build, relative to the site (`site.yml`, `data/gifs.json`).
     let files: [String]
     /// Theme assets and static files: output path → source.
-    let copied: [(path: String, source: URL)]
+    let copied: [(path: String, file: URL)]
     let theme: StableHasher.Digest
     let baseURL: String?
 
-    init(options: BuildOptions, config: SiteConfig, theme: Theme.Sources, staticFiles: [(path: String, source: URL)]) {
+    init(options: BuildOptions, config: SiteConfig, theme: Theme.Files, staticFiles: [(path: String, file: URL)]) {
         var files = ["site.yml", config.favorites.file]
         for gallery in config.galleries {
             files.append(gallery.inputPath)
@@ -57,7 +57,7 @@ struct InputsDigest {
         let known = InputStamps(contentsOf: location)
         var stamps = known
         defer {
-            stamps.keep(only: Set(files.map { site.appendingPathComponent($0).path } + copied.map(\.source.path)))
+            stamps.keep(only: Set(files.map { site.appendingPathComponent($0).path } + copied.map(\.file.path)))
             if stamps != known { stamps.write(to: location) }
         }
         var read: [String: Read] = [:]

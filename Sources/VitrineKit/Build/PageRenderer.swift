@@ -191,14 +191,14 @@ struct PageRenderer: Sendable {
     /// Copies files verbatim — the theme's assets (site overrides win) into `assets/`, the
     /// site's `static/` folder to the root — when their bytes changed (or, with `only`, the
     /// ones at those paths).
-    func copy(_ files: [(path: String, source: URL)], only: Set<String>? = nil) throws(VitrineError) -> Written {
+    func copy(_ files: [(path: String, file: URL)], only: Set<String>? = nil) throws(VitrineError) -> Written {
         var writer = FileWriter(root: staging)
         var written = Written()
-        for (path, source) in files where only?.contains(path) ?? true {
+        for (path, file) in files where only?.contains(path) ?? true {
             // A regular file only, never one of /proc or /sys (`FileBytes.input`), even if
             // a link took the file's place since the folder was listed.
-            guard let data = try FileBytes.input(atPath: source.path, label: source.path) else {
-                throw VitrineError(file: source.path, "cannot read: it was removed during the build")
+            guard let data = try FileBytes.input(atPath: file.path, label: file.path) else {
+                throw VitrineError(file: file.path, "cannot read: it was removed during the build")
             }
             let digest = data.withUnsafeBytes { StableHasher.digest($0) }
             written.manifest.append((path, digest))

@@ -7,10 +7,10 @@ import Foundation
 enum StaticFolder {
     static let name = "static"
 
-    /// The folder's files (relative path → source), sorted; empty when there is no folder.
+    /// The folder's files (relative path → file on disk), sorted; empty when there is no folder.
     /// A link to a file inside the site is copied as that file; a link to a folder, or out
     /// of the site (`SiteBounds`), is an error.
-    static func files(site: URL, label: (String) -> String) throws(VitrineError) -> [(path: String, source: URL)] {
+    static func files(site: URL, label: (String) -> String) throws(VitrineError) -> [(path: String, file: URL)] {
         let folder = site.appendingPathComponent(name)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else { return [] }
@@ -31,7 +31,7 @@ enum StaticFolder {
     }
 
     /// A static file at a path vitrine generates (or keeps for itself) is an error naming both.
-    static func checkClashes(_ files: [(path: String, source: URL)], generated: Set<String>, label: (String) -> String) throws(VitrineError) {
+    static func checkClashes(_ files: [(path: String, file: URL)], generated: Set<String>, label: (String) -> String) throws(VitrineError) {
         let reserved: Set<String> = [OutputPublisher.marker, BuildManifest.fileName]
         for (path, _) in files {
             if generated.contains(path) || reserved.contains(path) {

@@ -5,7 +5,7 @@ import Logging
 /// keys, HTTP cache and errors as a build, each result with the line that adds it.
 public struct CatalogSearch: Sendable {
     /// The site whose cache (and `language`) the search uses; it need not exist.
-    public let options: BuildOptions
+    let options: BuildOptions
     let logger: Logger
 
     /// Results a page holds.
@@ -13,8 +13,13 @@ public struct CatalogSearch: Sendable {
     /// The deepest page: the APIs' own offset limits are a few hundred results.
     public static let maxPage = 50
 
-    /// A search with the site's options (its cache, keys and endpoints).
-    public init(options: BuildOptions, logger: Logger = Logger(label: "vitrine")) {
+    /// A search from `site` (its cache and language), with `fetch`'s keys and endpoints.
+    public init(site: SiteLocation, fetch: FetchOptions, logger: Logger = Logger(label: "vitrine")) {
+        self.init(options: BuildOptions(location: site, fetch: fetch), logger: logger)
+    }
+
+    /// A search with the site's options (tests set its seams).
+    init(options: BuildOptions, logger: Logger = Logger(label: "vitrine")) {
         self.options = options
         self.logger = logger
     }

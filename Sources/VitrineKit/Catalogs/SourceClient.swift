@@ -154,7 +154,7 @@ struct SourceClients: Sendable {
     }
 
     /// Looks an item up by id, and refuses an answer about another item: stored as this
-    /// id's snapshot, it would leave a favorites file no later command can read. (The
+    /// id's stored item, it would leave a favorites file no later command can read. (The
     /// single-item endpoints refuse it while decoding, so it is not cached either:
     /// `ClientContext.answering`.)
     func item(_ id: ItemID) async throws(VitrineError) -> Item {

@@ -29,8 +29,8 @@ public struct SiteChanges: Sendable {
     public var galleries: [Gallery]
 
     /// The last change of each searched gallery of the site, from its change record.
-    public init(site: BuildOptions) throws(VitrineError) {
-        let reader = SiteReader(options: site)
+    public init(site: SiteLocation) throws(VitrineError) {
+        let reader = SiteReader(options: BuildOptions(location: site))
         let config = try reader.config()
         galleries = try config.galleries.filter { $0.source != .file }.map { (gallery) throws(VitrineError) in
             let record = try ChangeRecord.read(gallery, from: reader.folder, label: site.label(ChangeRecord.path(of: gallery)))
@@ -39,8 +39,8 @@ public struct SiteChanges: Sendable {
     }
 
     /// What changed from `old`'s snapshots to `site`'s, gallery by gallery of `site`.
-    public init(from old: BuildOptions, to site: BuildOptions) throws(VitrineError) {
-        let (reader, oldReader) = (SiteReader(options: site), SiteReader(options: old))
+    public init(from old: SiteLocation, to site: SiteLocation) throws(VitrineError) {
+        let (reader, oldReader) = (SiteReader(options: BuildOptions(location: site)), SiteReader(options: BuildOptions(location: old)))
         let config = try reader.config()
         // A folder that is no site (a typo) is an error, not "everything was added".
         _ = try oldReader.config()

@@ -5,11 +5,17 @@ import Logging
 /// every problem, one line each, instead of stopping at the first.
 public struct SiteCheck: Sendable {
     /// The site to check, and its output.
-    public let options: BuildOptions
+    let options: BuildOptions
     let logger: Logger
 
-    /// A check of the site `options` names; nothing is written.
-    public init(options: BuildOptions, logger: Logger = Logger(label: "vitrine")) {
+    /// A check of the site at `site` and of its output (`SITE/public` when nil), as the
+    /// user named it; nothing is written.
+    public init(site: SiteLocation, output: URL? = nil, outputLabel: String? = nil, logger: Logger = Logger(label: "vitrine")) {
+        self.init(options: BuildOptions(location: site, output: output, outputLabel: outputLabel), logger: logger)
+    }
+
+    /// A check with every option a build has (tests set the clock).
+    init(options: BuildOptions, logger: Logger = Logger(label: "vitrine")) {
         self.options = options
         self.logger = logger
     }
@@ -54,10 +60,10 @@ public struct SiteCheck: Sendable {
             for gallery in config.galleries {
                 collect { () throws(VitrineError) in
                     do throws(VitrineError) {
-                        let source = try LoadedSite.checked(gallery, try reader.gallery(gallery, keep: false), options: options)
-                        warnings += source.warnings
-                        stale.add(source.label, what: source.label, source: gallery.source, stamp: source.snapshot.stamp, now: now)
-                        if !wanted.isEmpty { GalleryHoldings.collect(source.snapshot.items, wanted: wanted, into: &known) }
+                        let file = try LoadedSite.checked(gallery, try reader.gallery(gallery, keep: false), options: options)
+                        warnings += file.warnings
+                        stale.add(file.label, what: file.label, source: gallery.source, stamp: file.snapshot.stamp, now: now)
+                        if !wanted.isEmpty { GalleryHoldings.collect(file.snapshot.items, wanted: wanted, into: &known) }
                     } catch {
                         everyGalleryRead = false
                         throw error

@@ -7,11 +7,11 @@ struct Favorite: Sendable, Equatable {
     var addedAtText: String
     /// The instant it denotes; ordering uses this, never the text.
     var addedAt: Date
-    /// A snapshot of the normalized item, when present.
+    /// The stored copy of the normalized item (the entry's `item`), when present.
     var item: Item? {
         didSet { itemAsRead = nil }
     }
-    /// The snapshot exactly as the file had it (unknown keys included), written back while
+    /// The stored item exactly as the file had it (unknown keys included), written back while
     /// `item` is unchanged.
     var itemAsRead: JSONValue?
     /// The entry's other keys, as read and kept through every rewrite: the owner's fields
@@ -30,7 +30,7 @@ struct Favorite: Sendable, Equatable {
         self.item = item
     }
 
-    /// The favorite's item: its own snapshot, else the copy `known` holds (a gallery's, or
+    /// The favorite's item: its own stored item, else the copy `known` holds (a gallery's, or
     /// one looked up by id). The one rule every command resolves a favorite by.
     func resolved(in known: [ItemID: Item]) -> Item? {
         item ?? known[id]
@@ -39,7 +39,7 @@ struct Favorite: Sendable, Equatable {
 
 /// `favorites.json`: `{"favorites": [{"id", "addedAt", "item"?}]}`.
 struct FavoritesFile: Sendable, Equatable {
-    /// Favorites stored without a snapshot of their item: found in a gallery, or looked up by id.
+    /// Favorites stored without their item: found in a gallery, or looked up by id.
     var unresolvedIDs: [ItemID] {
         favorites.filter { $0.item == nil }.map(\.id)
     }
@@ -47,7 +47,7 @@ struct FavoritesFile: Sendable, Equatable {
     var favorites: [Favorite]
     /// Top-level keys vitrine does not know (`comment`), kept through every rewrite.
     var otherKeys: [String: JSONValue] = [:]
-    /// Values the input policies left out of the items' snapshots, one line each.
+    /// Values the input policies left out of the stored items, one line each.
     var warnings: [String] = []
 
     init(favorites: [Favorite]) {
@@ -67,7 +67,7 @@ struct FavoritesFile: Sendable, Equatable {
 
 extension FavoritesFile {
     /// The file's JSON shape, read and written. Keys vitrine does not know are kept at every
-    /// level: in the file, in each entry, in each item snapshot.
+    /// level: in the file, in each entry, in each stored item.
     struct Wire: Codable {
         struct Entry: Codable {
             var id: ItemID
@@ -135,11 +135,11 @@ extension FavoritesFile {
         // Saved with a byte-order mark or CRLF line ends: read as the same JSON.
         let data = UserText.normalized(data)
         var wire = try JSONFile.decode(Wire.self, from: data, file: file)
-        let snapshots = wire.favorites.enumerated().compactMap { index, entry in entry.item.map { (index, $0) } }
-        let (checked, warnings) = Item.checked(snapshots.map { $0.1 }, file: file, data: data, jobs: jobs) {
-            [.key("favorites"), .index(snapshots[$0].0), .key("item")]
+        let storedItems = wire.favorites.enumerated().compactMap { index, entry in entry.item.map { (index, $0) } }
+        let (checked, warnings) = Item.checked(storedItems.map { $0.1 }, file: file, data: data, jobs: jobs) {
+            [.key("favorites"), .index(storedItems[$0].0), .key("item")]
         }
-        for (offset, item) in checked.enumerated() { wire.favorites[snapshots[offset].0].item = item }
+        for (offset, item) in checked.enumerated() { wire.favorites[storedItems[offset].0].item = item }
         var favorites: [Favorite] = []
         var seen: Set<ItemID> = []
         for (index, entry) in wire.favorites.enumerated() {
@@ -157,7 +157,7 @@ extension FavoritesFile {
                 throw error("id", "'\(entry.id)' is listed twice")
             }
             if let item = entry.item, item.id != entry.id {
-                throw error("item", "the snapshot's id '\(item.id)' does not match '\(entry.id)'")
+                throw error("item", "the stored item's id '\(item.id)' does not match '\(entry.id)'")
             }
             var favorite = Favorite(id: entry.id, addedAtText: entry.addedAt, addedAt: date, item: entry.item)
             favorite.itemAsRead = entry.itemAsRead

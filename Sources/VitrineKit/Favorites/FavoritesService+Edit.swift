@@ -70,7 +70,7 @@ extension FavoritesService {
     public struct EditOutcome: Sendable, Equatable {
         /// `books:zyTCAlFPjgYC`.
         public var id: String
-        /// The title from the entry's snapshot, when it has one.
+        /// The title from the entry's stored item, when it has one.
         public var title: String?
         /// Whether favorites.json was written.
         public var changed: Bool

@@ -3,16 +3,21 @@ import Logging
 
 /// `vitrine favorites list|add|remove`: the favorites workflow over `FavoritesStore`.
 public struct FavoritesService: Sendable {
-    /// The site whose favorites file is read and changed.
-    public let options: BuildOptions
+    /// The site whose favorites file is read and changed, and how `add` looks items up.
+    let options: BuildOptions
     let logger: Logger
     /// The clock for `addedAt`; a seam for tests.
     public var now: @Sendable () -> Date = { Date() }
     /// Test seam, passed to the store.
     var beforeRename: AtomicFile.BeforeRename?
 
-    /// The favorites of the site `options` names.
-    public init(options: BuildOptions, logger: Logger = Logger(label: "vitrine")) {
+    /// The favorites of `site`; `fetch` is how `add` looks up an item no gallery holds.
+    public init(site: SiteLocation, fetch: FetchOptions = FetchOptions(mode: .offline), logger: Logger = Logger(label: "vitrine")) {
+        self.init(options: BuildOptions(location: site, fetch: fetch), logger: logger)
+    }
+
+    /// The favorites of the site `options` names (tests set its seams).
+    init(options: BuildOptions, logger: Logger = Logger(label: "vitrine")) {
         self.options = options
         self.logger = logger
     }
@@ -25,7 +30,7 @@ public struct FavoritesService: Sendable {
         public var id: String
         /// The item kind: `gif`, `movie`, `book`, `app`, `entry`.
         public var kind: String
-        /// The title from its snapshot, or a note that it was not looked up yet.
+        /// The title from its stored item, or a note that it was not looked up yet.
         public var title: String
         /// When it was added, as stored.
         public var added: String
@@ -45,7 +50,7 @@ public struct FavoritesService: Sendable {
         return (config, store)
     }
 
-    /// Favorites in display order, titled from their snapshot or a gallery's (no request).
+    /// Favorites in display order, titled from their stored item or a gallery snapshot (no request).
     public func list() throws(VitrineError) -> [Row] {
         let (config, store) = try context()
         let favorites = try store.read().ordered(config.favorites.order)
@@ -61,7 +66,7 @@ public struct FavoritesService: Sendable {
         }
     }
 
-    /// Adds an item with a snapshot of it, from a gallery snapshot or the source's by-id
+    /// Adds an item with a stored copy of it, from a gallery snapshot or the source's by-id
     /// endpoint, with the owner's fields `edit` gives. Refuses past the limit (nothing
     /// changes); an id already there is a no-op (`edit` changes its fields).
     public func add(_ text: String, _ edit: FavoriteEdit = FavoriteEdit()) async throws(VitrineError) -> AddOutcome {
@@ -117,18 +122,18 @@ public struct FavoritesService: Sendable {
     }
 
     /// What a build stored in favorites.json.
-    struct Snapshotted {
+    struct StoredItems {
         var url: URL
         var label: String
         var count: Int
     }
 
-    /// Stores snapshots of items looked up by id during a build, so later builds need no
+    /// Stores the items of favorites looked up by id during a build, so later builds need no
     /// request; the build's summary says so. Returns what was written, if anything.
     @discardableResult
-    func snapshot(
+    func storeItems(
         _ resolved: [ItemID: Item], stamps: [ItemID: FetchStamp] = [:], replacing: Set<ItemID> = [], config: SiteConfig
-    ) throws(VitrineError) -> Snapshotted? {
+    ) throws(VitrineError) -> StoredItems? {
         guard !resolved.isEmpty else { return nil }
         let store = FavoritesStore(url: options.site.appendingPathComponent(config.favorites.file), label: options.label(config.favorites.file), jobs: options.jobs)
         let count = try store.update { (file: inout FavoritesFile) throws(VitrineError) -> Int in
@@ -143,7 +148,7 @@ public struct FavoritesService: Sendable {
             }
             return count
         }
-        return count > 0 ? Snapshotted(url: store.url, label: store.label, count: count) : nil
+        return count > 0 ? StoredItems(url: store.url, label: store.label, count: count) : nil
     }
 
     static func full(_ count: Int, _ limit: Int) -> VitrineError {

@@ -89,7 +89,7 @@ struct FetchStage {
                 toFetch.append((gallery, current, stale != nil))
             }
         }
-        // Id-only favorites no snapshot holds, and (`--refresh-stale`) stored items past their terms.
+        // Id-only favorites no gallery snapshot holds, and (`--refresh-stale`) stored items past their terms.
         var unresolved = try unresolvedFavorites(favorites)
         if fetch.refreshStale, fetch.mode != .offline {
             let now = options.now()
@@ -328,7 +328,7 @@ struct FetchStage {
         }
     }
 
-    /// Favorites with neither their own snapshot nor a copy in any gallery snapshot on disk.
+    /// Favorites with neither their own stored item nor a copy in any gallery snapshot on disk.
     private func unresolvedFavorites(_ favorites: FavoritesFile) throws(VitrineError) -> [ItemID] {
         // `file:` items come from their catalog, which the read phase loads.
         let needed = favorites.unresolvedIDs.filter { $0.source != .file }

@@ -193,10 +193,11 @@ struct GIFDetails: Codable, Sendable, Hashable {
     /// `g`, `pg`, `pg-13`, `r` (or the legacy `y`).
     var rating: String?
     var username: String?
-    /// Where the GIF was found (`source_post_url`, else `source`).
-    var sourceURL: String?
-    /// The domain of the source (`source_tld`).
-    var sourceDomain: String?
+    /// The page the GIF was posted on (GIPHY's `source_post_url`, else `source`); stored as
+    /// `sourceURL`.
+    var postURL: String?
+    /// That page's domain (GIPHY's `source_tld`); stored as `sourceDomain`.
+    var postDomain: String?
     /// The animated GIF for the detail page (`fixed_width`/`original`).
     var animated: Picture?
     /// A still frame for `prefers-reduced-motion`.
@@ -208,19 +209,26 @@ struct GIFDetails: Codable, Sendable, Hashable {
     var webpRenditions: [Rendition]?
 
     init(
-        rating: String? = nil, username: String? = nil, sourceURL: String? = nil, sourceDomain: String? = nil,
+        rating: String? = nil, username: String? = nil, postURL: String? = nil, postDomain: String? = nil,
         animated: Picture? = nil, still: Picture? = nil, mp4: String? = nil, webp: String? = nil,
         webpRenditions: [Rendition]? = nil
     ) {
         self.rating = rating
         self.username = username
-        self.sourceURL = sourceURL
-        self.sourceDomain = sourceDomain
+        self.postURL = postURL
+        self.postDomain = postDomain
         self.animated = animated
         self.still = still
         self.mp4 = mp4
         self.webp = webp
         self.webpRenditions = webpRenditions
+    }
+
+    /// The keys snapshots, catalogs and favorites.json have always used.
+    enum CodingKeys: String, CodingKey {
+        case rating, username, animated, still, mp4, webp, webpRenditions
+        case postURL = "sourceURL"
+        case postDomain = "sourceDomain"
     }
 }
 

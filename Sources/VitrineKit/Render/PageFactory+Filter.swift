@@ -12,8 +12,8 @@ struct FilterEntry: Encodable, Equatable {
     /// Link to the detail page, relative to the site root.
     let link: String
     /// Image: src, srcset (absent when one size), width, height; still for reduced motion (GIFs).
-    let imageSource: String?
-    let imageSourceSet: String?
+    let imageURL: String?
+    let imageSrcset: String?
     let imageWidth: Int?
     let imageHeight: Int?
     let still: String?
@@ -40,7 +40,7 @@ struct FilterEntry: Encodable, Equatable {
         case id = "d"
         case ownerRating = "g"
         case link = "h"
-        case imageSource = "i"
+        case imageURL = "i"
         case kind = "k"
         case ratingLabel = "l"
         case still = "m"
@@ -49,7 +49,7 @@ struct FilterEntry: Encodable, Equatable {
         case published = "p"
         case ownerRatingLabel = "q"
         case rating = "r"
-        case imageSourceSet = "s"
+        case imageSrcset = "s"
         case title = "t"
         case imageHeight = "v"
         case imageWidth = "w"
@@ -139,7 +139,7 @@ extension PageFactory {
         var entry = FilterEntry(
             title: item.title, authors: item.book.flatMap { Format.list($0.authors) }, kind: kind.rawValue,
             link: SitePath.home.link(to: .item(item.id)),
-            imageSource: image?.src, imageSourceSet: image?.srcset, imageWidth: image?.width, imageHeight: image?.height,
+            imageURL: image?.src, imageSrcset: image?.srcset, imageWidth: image?.width, imageHeight: image?.height,
             still: image != nil && kind == .gif ? SafeURL.check(item.gif?.still?.url) : nil,
             published: Format.nonEmpty(item.book?.publishedDate).map { strings.date($0) }, rating: caption?.shown, ratingLabel: caption?.label,
             id: item.id.description, byline: Self.byline(of: item), isNew: isNew ? true : nil
@@ -176,7 +176,7 @@ enum ScriptJSON {
             object.text("d", entry.id)
             object.text("g", entry.ownerRating)
             object.text("h", entry.link)
-            object.text("i", entry.imageSource)
+            object.text("i", entry.imageURL)
             object.text("k", entry.kind)
             object.text("l", entry.ratingLabel)
             object.text("m", entry.still)
@@ -185,7 +185,7 @@ enum ScriptJSON {
             object.text("p", entry.published)
             object.text("q", entry.ownerRatingLabel)
             object.text("r", entry.rating)
-            object.text("s", entry.imageSourceSet)
+            object.text("s", entry.imageSrcset)
             object.text("t", entry.title)
             object.number("v", entry.imageHeight)
             object.number("w", entry.imageWidth)

@@ -75,8 +75,8 @@ extension PageFactory {
             video: video,
             rating: Format.nonEmpty(gif.rating)?.uppercased(),
             username: Format.nonEmpty(gif.username),
-            sourceHref: SafeURL.link(gif.sourceURL),
-            sourceDomain: Format.nonEmpty(gif.sourceDomain)
+            sourceHref: SafeURL.link(gif.postURL),
+            sourceDomain: Format.nonEmpty(gif.postDomain)
         )
     }
 

@@ -15,8 +15,8 @@ public struct Theme: Sendable {
     let library: TemplateLibrary
     /// Where each template came from (`theme/item.mustache`, `site/templates/cell.mustache`).
     let labels: [String: String]
-    /// Asset files to copy, relative path → absolute source file, defaults overridden by the site's.
-    let assets: [(path: String, source: URL)]
+    /// Asset files to copy, relative path → absolute file, defaults overridden by the site's.
+    let assets: [(path: String, file: URL)]
     /// Digest of every template's name and text (and every translation), for build manifests.
     let fingerprint: StableHasher.Digest
     /// Language code (`ko`, `ja`) → the theme's strings in it, the site's own file applied.
@@ -49,16 +49,16 @@ public struct Theme: Sendable {
     /// once; a parse error names the file, line and column.
     /// A site's translation files sit beside its templates folder: `SITE/i18n/<language>.yml`.
     static func load(defaults: URL = defaultDirectory, overrides: URL?, overridesLabel: String) throws(VitrineError) -> Theme {
-        try Theme(compiling: Sources.read(defaults: defaults, overrides: overrides, overridesLabel: overridesLabel))
+        try Theme(compiling: Files.read(defaults: defaults, overrides: overrides, overridesLabel: overridesLabel))
     }
 
     /// A theme's files read and fingerprinted, not parsed yet: enough to tell whether a
     /// build's inputs changed, so an unchanged rebuild parses no template and no translation.
-    struct Sources: Sendable {
+    struct Files: Sendable {
         /// Template name → text, and where it came from (`theme/item.mustache`).
         let texts: [String: String]
         let labels: [String: String]
-        let assets: [(path: String, source: URL)]
+        let assets: [(path: String, file: URL)]
         /// The theme's `i18n/*.yml`, then the site's: lowercased language code, label, text.
         let translations: [(code: String, file: String, text: String)]
         /// The stylesheets' text (`Theme.styles`).
@@ -67,8 +67,8 @@ public struct Theme: Sendable {
         /// (pages link custom.css when there is one; the 404 page may inline them).
         let fingerprint: StableHasher.Digest
 
-        static func read(defaults: URL = defaultDirectory, overrides: URL?, overridesLabel: String) throws(VitrineError) -> Sources {
-            var sources: [String: (url: URL, label: String)] = [:]
+        static func read(defaults: URL = defaultDirectory, overrides: URL?, overridesLabel: String) throws(VitrineError) -> Files {
+            var templates: [String: (url: URL, label: String)] = [:]
             var assets: [String: URL] = [:]
             // The site's files: links followed while they stay inside the site (`SiteBounds`).
             let bounds = overrides.map { SiteBounds(site: $0.deletingLastPathComponent()) }
@@ -77,7 +77,7 @@ public struct Theme: Sendable {
                 for relative in try files(in: directory, label: label, bounds: bounds) {
                     let url = directory.appendingPathComponent(relative)
                     if relative.hasSuffix(".mustache"), !relative.contains("/") {
-                        sources[String(relative.dropLast(".mustache".count))] = (url, "\(label)/\(relative)")
+                        templates[String(relative.dropLast(".mustache".count))] = (url, "\(label)/\(relative)")
                     } else if relative.hasPrefix("assets/") {
                         assets[relative] = url
                     }
@@ -85,13 +85,13 @@ public struct Theme: Sendable {
             }
             var texts: [String: String] = [:]
             var hasher = StableHasher()
-            for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
-                let text = try readText(source.url, label: source.label)
+            for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
+                let text = try readText(template.url, label: template.label)
                 hasher.combine(name)
                 hasher.combine(text)
                 texts[name] = text
             }
-            if let missing = required.first(where: { sources[$0] == nil }) {
+            if let missing = required.first(where: { templates[$0] == nil }) {
                 throw VitrineError("theme: missing template '\(missing).mustache'", kind: .missingInput)
             }
             let translations = try readTranslations(
@@ -107,8 +107,8 @@ public struct Theme: Sendable {
                 hasher.combine(text)
                 styles += text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
             }
-            return Sources(
-                texts: texts, labels: sources.mapValues(\.label), assets: assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+            return Files(
+                texts: texts, labels: templates.mapValues(\.label), assets: assets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
                 translations: translations, styles: styles, fingerprint: hasher.finalize()
             )
         }
@@ -236,16 +236,16 @@ extension Theme {
         ByteSearch.contains(text, word)
     }
 
-    /// Parses and compiles what `Sources.read` read: every template, once, and the
+    /// Parses and compiles what `Files.read` read: every template, once, and the
     /// translations (a site file for a language the theme lacks starts from English) — for
     /// a build, only those `strings(for: language)` can pick. `vitrine check` reads them all.
-    init(compiling sources: Sources, language: String? = nil) throws(VitrineError) {
+    init(compiling files: Files, language: String? = nil) throws(VitrineError) {
         var translations: [String: ThemeStrings] = [:]
         let wanted = language.map(Self.codes(of:))
-        for (code, file, text) in sources.translations where wanted.map({ code == $0.code || code == $0.base }) ?? true {
+        for (code, file, text) in files.translations where wanted.map({ code == $0.code || code == $0.base }) ?? true {
             translations[code] = try (translations[code] ?? .english).merged(withYAML: text, file: file)
         }
-        let texts = sources.texts
+        let texts = files.texts
         let library: TemplateLibrary
         do {
             // Indentation is for people reading templates, not for pages; text where spaces
@@ -255,10 +255,10 @@ extension Theme {
             let indented = texts.filter { Self.holds($0.value, "<pre") || Self.holds($0.value, "<textarea") }
             library = try TemplateLibrary(texts, dropIndentation: Set(texts.keys).subtracting(indented.keys))
         } catch {
-            throw error.vitrineError(labels: sources.labels)
+            throw error.vitrineError(labels: files.labels)
         }
         self.init(
-            library: library, labels: sources.labels, assets: sources.assets, fingerprint: sources.fingerprint, translations: translations,
-            styles: sources.styles)
+            library: library, labels: files.labels, assets: files.assets, fingerprint: files.fingerprint, translations: translations,
+            styles: files.styles)
     }
 }

@@ -13,7 +13,7 @@ enum LiveScript {
         "<script src=\"\(path)\" data-vitrine-token=\"\(token)\" data-vitrine-base=\"\(SearchEndpoint.escaped(base))\" defer></script>"
     }
 
-    static let source = #"""
+    static let script = #"""
         /* live.js — vitrine serve only: live reload, build errors, star to favorite, and the
            owner's view (count, hints) that a built site never shows. */
         (function () {

@@ -66,10 +66,10 @@ final class SearchEndpoint: Sendable {
         var quiet = logger
         quiet.logLevel = .warning
         let site = try reader.read(config: config, favorites: try reader.favorites(config), logger: quiet)
-        let sources = try Theme.Sources.read(
+        let themeFiles = try Theme.Files.read(
             defaults: options.themeDirectory ?? Theme.defaultDirectory, overrides: options.site.appendingPathComponent("templates"),
             overridesLabel: options.label("templates"))
-        let theme = try Theme(compiling: sources, language: config.language)
+        let theme = try Theme(compiling: themeFiles, language: config.language)
         let made = Loaded(site: site, theme: theme, factory: PageFactory(site: site, strings: theme.strings(for: config.language), hasCustomCSS: theme.hasCustomCSS))
         loaded.withLock { $0 = made }
         return made

@@ -35,9 +35,9 @@ public struct ServeOptions: Sendable {
 }
 
 extension Theme {
-    /// The theme folder of the source tree this binary was built from, when it still exists
+    /// The theme folder of the checkout this binary was built from, when it still exists
     /// (running from a checkout): `serve` renders with it and watches it.
-    public static var sourceDirectory: URL? {
+    public static var checkoutDirectory: URL? {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Theme", isDirectory: true)
         return FileManager.default.fileExists(atPath: folder.appendingPathComponent("layout.mustache").path) ? folder : nil

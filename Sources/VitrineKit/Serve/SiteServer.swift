@@ -161,7 +161,7 @@ public struct SiteServer: Sendable {
         router.get(RouterPath(LiveScript.path)) { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-store"],
-                body: .init(byteBuffer: ByteBuffer(string: LiveScript.source))
+                body: .init(byteBuffer: ByteBuffer(string: LiveScript.script))
             )
         }
         router.get(RouterPath(LiveScript.eventsPath)) { _, _ in

@@ -1,12 +1,12 @@
 import Foundation
 
-/// What `vitrine build` was asked to do. Filled in by the executable; the library never
-/// reads the command line or the environment itself.
+/// What `vitrine build` (and `serve`, which builds) was asked to do: the site, and how to
+/// fetch, render and publish it. Filled in by the executable; the library never reads the
+/// command line or the environment itself. Commands that only read a site take a
+/// `SiteLocation`.
 public struct BuildOptions: Sendable {
-    /// The site folder.
-    public var site: URL
-    /// How the user named the site folder, for messages (`Site`, `./my-site`).
-    public var siteLabel: String
+    /// The site, and how the user named it.
+    public var location: SiteLocation
     /// Where the site goes; `SITE/public` by default.
     public var output: URL?
     /// How the user named the output folder, for messages.
@@ -31,8 +31,6 @@ public struct BuildOptions: Sendable {
     /// Render every page into memory and write nothing (`--render-to-memory`, as Hugo's
     /// `--renderToMemory`): the time of reading and rendering alone.
     public var renderToMemory = false
-    /// Test seam: where the site reader reads inputs from; the site folder on disk when nil.
-    var siteFolder: (any SiteFolder)?
     /// Test seam: runs after the carry-over, before the output is checked once more for
     /// files that appeared during the build (`OutputPublisher.catchUp`).
     var afterCarryOver: (@Sendable () -> Void)?
@@ -44,10 +42,19 @@ public struct BuildOptions: Sendable {
         site: URL, siteLabel: String? = nil, output: URL? = nil, outputLabel: String? = nil, baseURL: String? = nil,
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount, fetch: FetchOptions = FetchOptions(mode: .offline), report: URL? = nil
     ) {
+        self.init(
+            location: SiteLocation(site, label: siteLabel), output: output, outputLabel: outputLabel, baseURL: baseURL, jobs: jobs, fetch: fetch,
+            report: report)
+    }
+
+    /// Options for the site at `location`; `jobs` defaults to the cores.
+    public init(
+        location: SiteLocation, output: URL? = nil, outputLabel: String? = nil, baseURL: String? = nil,
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount, fetch: FetchOptions = FetchOptions(mode: .offline), report: URL? = nil
+    ) {
+        self.location = location
         self.fetch = fetch
         self.report = report
-        self.site = site
-        self.siteLabel = siteLabel ?? site.path
         self.output = output
         self.outputLabel = outputLabel ?? output?.path
         self.baseURL = baseURL
@@ -63,9 +70,27 @@ public struct BuildOptions: Sendable {
         output ?? site.appendingPathComponent("public")
     }
 
+    /// The site folder.
+    public var site: URL {
+        get { location.folder }
+        set { location.folder = newValue }
+    }
+
+    /// How the user named the site folder, for messages.
+    public var siteLabel: String {
+        get { location.label }
+        set { location.label = newValue }
+    }
+
+    /// Test seam: where the site reader reads inputs from (`SiteLocation.files`).
+    var siteFolder: (any SiteFolder)? {
+        get { location.files }
+        set { location.files = newValue }
+    }
+
     /// `Site/site.yml` as the user would type it.
     func label(_ relative: String) -> String {
-        siteLabel.isEmpty || siteLabel == "." ? relative : (siteLabel.hasSuffix("/") ? siteLabel + relative : siteLabel + "/" + relative)
+        location.label(relative)
     }
 }
 

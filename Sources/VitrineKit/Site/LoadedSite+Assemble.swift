@@ -4,13 +4,13 @@ import Foundation
 /// planned from. No file is touched here; every error names the file it comes from.
 extension LoadedSite {
     static func assemble(
-        config: SiteConfig, galleries read: consuming [(GalleryConfig, SiteReader.GallerySource)], favorites favoritesFile: FavoritesFile,
+        config: SiteConfig, galleries read: consuming [(GalleryConfig, SiteReader.GalleryFile)], favorites favoritesFile: FavoritesFile,
         content: Content, resolved: [ItemID: Item], unknown: Set<ItemID> = [], options: BuildOptions
     ) throws(VitrineError) -> LoadedSite {
         var warnings: [String] = []
-        // Favorites are found by the one rule (`GalleryHoldings`): their own snapshot, else a
+        // Favorites are found by the one rule (`GalleryHoldings`): their own stored item, else a
         // copy any gallery's snapshot holds, whatever its limit; items fetched by id during
-        // this build come first. Only favorites without their own snapshot are looked for.
+        // this build come first. Only favorites without their own stored item are looked for.
         let wanted = Set(favoritesFile.unresolvedIDs)
         var known: [ItemID: Item] = resolved
         var invalid: [String] = []
@@ -28,22 +28,22 @@ extension LoadedSite {
         var homeOf: [ItemID: (gallery: Int?, index: Int)] = [:]
         homeOf.reserveCapacity(read.reduce(favoritesFile.favorites.count) { $0 + min($1.1.snapshot.items.count, $1.0.limit) })
         for index in read.indices {
-            let (gallery, source) = read[index]
+            let (gallery, file) = read[index]
             read[index].1.snapshot.items = []  // the copy below is the one kept: a large catalog is not held twice
-            var snapshot = source.snapshot
-            warnings += source.warnings
+            var snapshot = file.snapshot
+            warnings += file.warnings
             for id in snapshot.invalidIDs {
                 warnings.append("gallery '\(gallery.name)' (\(gallery.source.rawValue)): id \(id) not found\(gallery.country.map { " in the \($0) store" } ?? "")")
                 invalid.append("'\(gallery.name)' \(id)")
             }
-            stale.add(source.label, what: source.label, source: gallery.source, stamp: snapshot.stamp, now: now)
+            stale.add(file.label, what: file.label, source: gallery.source, stamp: snapshot.stamp, now: now)
             var listed = snapshot.items
             if gallery.source == .file, !gallery.ids.isEmpty {
                 // A catalog gallery of chosen entries: those ids, in that order.
                 let chosen = inRequestedOrder(gallery.ids, found: listed)
                 listed = chosen.items
                 for id in chosen.missingIDs {
-                    warnings.append("gallery '\(gallery.name)' (file): id \(id) is not in \(source.label)")
+                    warnings.append("gallery '\(gallery.name)' (file): id \(id) is not in \(file.label)")
                     invalid.append("'\(gallery.name)' \(id)")
                 }
             }
@@ -54,7 +54,7 @@ extension LoadedSite {
                 Gallery(
                     config: gallery, snapshot: snapshot, items: galleryItems, intro: content.intros[gallery.name],
                     perPage: gallery.perPage ?? config.perPage, columns: gallery.columns ?? config.columns,
-                    changes: source.changes, newIDs: Set(source.changes?.latestChange?.added.map(\.id) ?? [])
+                    changes: file.changes, newIDs: Set(file.changes?.latestChange?.added.map(\.id) ?? [])
                 ))
         }
 
@@ -146,8 +146,8 @@ extension LoadedSite {
 
     /// A gallery's snapshot or catalog: there, in the current format, of the gallery's source;
     /// else the error that names the file.
-    static func checked(_ gallery: GalleryConfig, _ source: SiteReader.GallerySource?, options: BuildOptions) throws(VitrineError) -> SiteReader.GallerySource {
-        guard let source else {
+    static func checked(_ gallery: GalleryConfig, _ file: SiteReader.GalleryFile?, options: BuildOptions) throws(VitrineError) -> SiteReader.GalleryFile {
+        guard let file else {
             let path = gallery.inputPath
             throw gallery.source == .file
                 ? VitrineError("gallery '\(gallery.name)' (file): no catalog at \(options.label(path))", kind: .missingInput)
@@ -155,20 +155,20 @@ extension LoadedSite {
                     "gallery '\(gallery.name)' (\(gallery.source.rawValue)): no snapshot at \(options.label(path)), and this build does not fetch from the network",
                     kind: .missingInput)
         }
-        guard source.snapshot.format == Snapshot.currentFormat else {
-            throw VitrineError(file: source.label, "unknown snapshot format '\(source.snapshot.format)' (expected \(Snapshot.currentFormat))")
+        guard file.snapshot.format == Snapshot.currentFormat else {
+            throw VitrineError(file: file.label, "unknown snapshot format '\(file.snapshot.format)' (expected \(Snapshot.currentFormat))")
         }
-        guard source.snapshot.source == gallery.source else {
+        guard file.snapshot.source == gallery.source else {
             throw VitrineError(
-                file: source.label,
-                "snapshot is of source '\(source.snapshot.source.rawValue)' but gallery '\(gallery.name)' uses '\(gallery.source.rawValue)'")
+                file: file.label,
+                "snapshot is of source '\(file.snapshot.source.rawValue)' but gallery '\(gallery.name)' uses '\(gallery.source.rawValue)'")
         }
         // By position, not by copying each item out: a catalog has many.
-        let items = source.snapshot.items
+        let items = file.snapshot.items
         for index in items.indices where items[index].id.source != gallery.source {
-            throw VitrineError(file: source.label, "item '\(items[index].id)' does not belong to source '\(gallery.source.rawValue)'")
+            throw VitrineError(file: file.label, "item '\(items[index].id)' does not belong to source '\(gallery.source.rawValue)'")
         }
-        return source
+        return file
     }
 
     /// Content files sorted into the home page's text, gallery intros and pages of their own.

@@ -19,13 +19,13 @@ final class SiteReader: Sendable {
     let folder: any SiteFolder
     /// Digests of the bytes of every file read, for page keys (nil when nobody needs them).
     let recorder: InputRecorder?
-    /// Snapshots and catalogs decoded so far, by source and path relative to the site.
-    private let decoded = Mutex<[String: Result<GallerySource?, VitrineError>]>([:])
+    /// Snapshots and catalogs decoded so far, by kind of file and path relative to the site.
+    private let decoded = Mutex<[String: Result<GalleryFile?, VitrineError>]>([:])
     /// Files read already, by path relative to the site (`offer`).
     private let offered = Mutex<[String: InputsDigest.Read]>([:])
 
-    /// A gallery's items as read from its snapshot (`data/NAME.json`) or catalog file.
-    struct GallerySource: Sendable {
+    /// A gallery's file as read: its snapshot (`data/NAME.json`) or catalog file, and its items.
+    struct GalleryFile: Sendable {
         var snapshot: Snapshot
         /// What the input policies left out or changed, one line each.
         var warnings: [String]
@@ -103,7 +103,7 @@ final class SiteReader: Sendable {
     /// A gallery's snapshot or catalog, decoded once and kept for the next caller; nil when
     /// the file is not there. `keep: false` hands it over and forgets it (the read phase's
     /// last use: a large catalog is not held twice).
-    func gallery(_ gallery: GalleryConfig, keep: Bool = true) throws(VitrineError) -> GallerySource? {
+    func gallery(_ gallery: GalleryConfig, keep: Bool = true) throws(VitrineError) -> GalleryFile? {
         let relative = gallery.inputPath
         guard !relative.isEmpty else { return nil }
         let key = Self.cacheKey(gallery)
@@ -118,16 +118,16 @@ final class SiteReader: Sendable {
         }.get()
     }
 
-    private func decode(_ relative: String, source: Source, name: String) throws(VitrineError) -> GallerySource? {
+    private func decode(_ relative: String, source: Source, name: String) throws(VitrineError) -> GalleryFile? {
         let label = options.label(relative)
         guard let data = try read(relative) else { return nil }
         if source == .file {
             let (items, warnings) = try CatalogFile.read(data, file: label, cache: CatalogCache.location(site: options.site, relative: relative), jobs: options.jobs)
             let snapshot = Snapshot(gallery: name, source: .file, query: relative, totalResults: items.count, items: items)
-            return GallerySource(snapshot: snapshot, warnings: warnings, label: label)
+            return GalleryFile(snapshot: snapshot, warnings: warnings, label: label)
         }
         let (snapshot, warnings) = try Snapshot.read(data, file: label, jobs: options.jobs)
-        return GallerySource(snapshot: snapshot, warnings: warnings, label: label)
+        return GalleryFile(snapshot: snapshot, warnings: warnings, label: label)
     }
 
     /// A `file` gallery's catalog and an API gallery's snapshot never share an entry, even at
@@ -141,8 +141,8 @@ final class SiteReader: Sendable {
     func replace(_ gallery: GalleryConfig, with snapshot: Snapshot, bytes: Data) {
         let relative = gallery.inputPath
         recorder?.record(relative, bytes)
-        let source = GallerySource(snapshot: snapshot, warnings: [], label: options.label(relative))
-        decoded.withLock { $0[Self.cacheKey(gallery)] = .success(source) }
+        let file = GalleryFile(snapshot: snapshot, warnings: [], label: options.label(relative))
+        decoded.withLock { $0[Self.cacheKey(gallery)] = .success(file) }
     }
 
     /// Every item of every gallery's snapshot or catalog, whatever the gallery's limit, first
@@ -182,7 +182,7 @@ final class SiteReader: Sendable {
     ) throws(VitrineError) -> LoadedSite {
         let content = try content(config)
         // Each gallery read and checked in config order: the first bad one is the one reported.
-        var galleries: [(GalleryConfig, GallerySource)] = []
+        var galleries: [(GalleryConfig, GalleryFile)] = []
         for gallery in config.galleries {
             galleries.append((gallery, withChanges(gallery, try LoadedSite.checked(gallery, try self.gallery(gallery, keep: false), options: options))))
         }

@@ -15,10 +15,10 @@ public enum BuildStage: String, Sendable, CaseIterable {
     case loadFavorites = "load favorites"
     /// Searches run and snapshots written, id-only favorites looked up (`FetchStage`).
     case fetch
-    /// Favorites looked up by id stored in favorites.json (`FavoritesService.snapshot`).
+    /// Favorites looked up by id stored in favorites.json (`FavoritesService.storeItems`).
     case storeFavorites = "store favorites"
     /// The theme's and the site's templates and translations read and fingerprinted, not
-    /// parsed (`Theme.Sources`).
+    /// parsed (`Theme.Files`).
     case loadTemplates = "load templates"
     /// `SITE/static/` listed (`StaticFolder`).
     case readStaticFiles = "read static files"

@@ -33,7 +33,7 @@ struct InputsDigestTests {
     static func inputsDigest(_ site: URL) throws -> InputsDigest {
         let options = BuildOptions(site: site, siteLabel: "site")
         let config = try SiteReader(options: options).config()
-        let theme = try Theme.Sources.read(defaults: Theme.defaultDirectory, overrides: site.appendingPathComponent("templates"), overridesLabel: "templates")
+        let theme = try Theme.Files.read(defaults: Theme.defaultDirectory, overrides: site.appendingPathComponent("templates"), overridesLabel: "templates")
         return InputsDigest(options: options, config: config, theme: theme, staticFiles: try StaticFolder.files(site: site, label: options.label))
     }
 

@@ -96,7 +96,7 @@ struct ExampleSnapshotTests {
         let cats = try GiphyDecoder.decodeList(Self.recorded("cats"))
         #expect(cats.totalResults == 3148)
         #expect(cats.items.contains { $0.title.contains("<script>alert(1)</script>") })
-        #expect(cats.items.allSatisfy { $0.gif?.sourceURL?.hasPrefix("javascript:") != true })
+        #expect(cats.items.allSatisfy { $0.gif?.postURL?.hasPrefix("javascript:") != true })
 
         let topRated = try TMDBDecoder.decodeList(Self.recorded("top-rated"), images: Self.tmdbImages())
         #expect(topRated.totalPages == 500)

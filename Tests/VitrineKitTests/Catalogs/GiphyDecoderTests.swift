@@ -17,15 +17,15 @@ struct GiphyDecoderTests {
         #expect(first.image?.oneSize == Picture(url: "https://media3.giphy.com/media/JIX9t2j0ZTN9S/200w.gif", width: 200, height: 150))
         #expect(first.gif?.rating == "y")
         #expect(first.gif?.username == nil)
-        #expect(first.gif?.sourceURL == "http://www.reddit.com/r/gifs/comments/3kt3tv/cat_vs_printer/")
-        #expect(first.gif?.sourceDomain == "www.reddit.com")
+        #expect(first.gif?.postURL == "http://www.reddit.com/r/gifs/comments/3kt3tv/cat_vs_printer/")
+        #expect(first.gif?.postDomain == "www.reddit.com")
         #expect(first.gif?.mp4 == "https://media3.giphy.com/media/JIX9t2j0ZTN9S/200w.mp4")
         #expect(first.gif?.webp == "https://media3.giphy.com/media/JIX9t2j0ZTN9S/200w.webp")
         #expect(first.gif?.still?.url == "https://media3.giphy.com/media/JIX9t2j0ZTN9S/200w_s.gif")
         // The slug is only the id: nothing to make a title from.
         #expect(page.items[1].title == "Untitled GIF")
-        #expect(page.items[1].gif?.sourceURL == nil)
-        #expect(page.items[1].gif?.sourceDomain == nil)
+        #expect(page.items[1].gif?.postURL == nil)
+        #expect(page.items[1].gif?.postDomain == nil)
     }
 
     @Test("2022 search: full objects, hostile strings, missing renditions, items without id")
@@ -38,7 +38,7 @@ struct GiphyDecoderTests {
         let cat = page.items[0]
         #expect(cat.title == "Cat Kitten GIF by Cats of Instagram")
         #expect(cat.gif?.username == "catsofinstagram")
-        #expect(cat.gif?.sourceURL == "https://www.instagram.com/p/Bx7b1Hcn5Vb/?utm_source=ig&utm_medium=share")
+        #expect(cat.gif?.postURL == "https://www.instagram.com/p/Bx7b1Hcn5Vb/?utm_source=ig&utm_medium=share")
         #expect(cat.image?.url == "https://media3.giphy.com/media/GeimqsH0TLDt4tScGw/200w.gif?cid=790b76115f1a2b3c&ep=v1_gifs_search&rid=200w.gif&ct=g")
         #expect(cat.gif?.animated == cat.image)
         #expect(cat.gif?.mp4?.hasSuffix("rid=200w.mp4&ct=g") == true)
@@ -52,7 +52,7 @@ struct GiphyDecoderTests {
         // the still from `original_still`; the `javascript:` source is dropped.
         let hostile = page.items[1]
         #expect(hostile.title == "<script>alert(1)</script> cat")
-        #expect(hostile.gif?.sourceURL == nil)
+        #expect(hostile.gif?.postURL == nil)
         #expect(hostile.image?.width == 500)
         #expect(hostile.gif?.animated?.url.contains("giphy-downsized.gif") == true)
         #expect(hostile.gif?.webp?.contains("giphy-downsized.webp") == true)
@@ -80,7 +80,7 @@ struct GiphyDecoderTests {
         let item = try GiphyDecoder.decodeByID(Fixtures.data("api/giphy/by-id.json"))
         #expect(item.id == ItemID(source: .giphy, value: "FiGiRei2ICzzG"))
         #expect(item.title == "Funny cat")
-        #expect(item.gif?.sourceURL == "http://www.reddit.com/r/funny/comments/1d5nmp/")
+        #expect(item.gif?.postURL == "http://www.reddit.com/r/funny/comments/1d5nmp/")
         #expect(item.gif?.mp4 == "https://media2.giphy.com/media/FiGiRei2ICzzG/200w.mp4?cid=5e214886&rid=200w.mp4&ct=g")
     }
 

@@ -5,10 +5,10 @@ import Testing
 
 /// favorites.json is the user's file: keys vitrine does not know survive every rewrite, a
 /// symbolic link is written through, mode and owner stay, a read-only file is refused, and
-/// a build that stores snapshots in it says so.
+/// a build that stores looked-up items in it says so.
 @Suite("favorites.json round trip", .serialized)
 struct FavoritesRoundTripTests {
-    /// A note on an entry, a note inside its snapshot, and a top-level comment.
+    /// A note on an entry, a note inside its stored item, and a top-level comment.
     static let annotated = #"""
         {
           "comment": "curated by hand; do not sort",
@@ -46,7 +46,7 @@ struct FavoritesRoundTripTests {
         #expect((first?["labels"] as? NSArray)?.count == 5, "\(when)")
         let second = entries.first { $0["id"] as? String == "giphy:g2" }
         let mine = (second?["item"] as? NSDictionary)?["mine"] as? NSDictionary
-        #expect(mine != nil, "a key inside a snapshot, \(when)")
+        #expect(mine != nil, "a key inside a stored item, \(when)")
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text.contains("123456789012345678901234567890"), "digits as written, \(when)")
         #expect(text.contains("2.5"), "\(when)")
@@ -117,7 +117,7 @@ struct FavoritesRoundTripTests {
         #expect(FileManager.default.fileExists(atPath: live.path), "pid 1 is running: not ours to remove")
     }
 
-    @Test func aBuildThatSnapshotsSaysSoAndKeepsUnknownKeys() async throws {
+    @Test func aBuildThatStoresItemsSaysSoAndKeepsUnknownKeys() async throws {
         let server = try await StubServer.start { request in
             // Id-only favorites are looked up in one batch (`/v1/gifs?ids=`).
             request.path == "/v1/gifs"
@@ -135,7 +135,7 @@ struct FavoritesRoundTripTests {
         )
         let options = BuildOptions(site: site, siteLabel: "site", output: site.appendingPathComponent("public"), fetch: fetch)
         let summary = try await SiteBuilder().build(options)
-        #expect(summary.line.hasSuffix("; snapshotted 1 favorite into site/favorites.json"))
+        #expect(summary.line.hasSuffix("; stored 1 favorite's item in site/favorites.json"))
         let object = try Self.json(file)
         #expect(object["comment"] as? String == "curated by hand; do not sort")
         let far = (object["favorites"] as! [NSDictionary]).first { $0["id"] as? String == "giphy:far" }

@@ -27,13 +27,13 @@ struct I18nTests {
         try FileManager.default.createDirectory(at: site.appendingPathComponent("i18n"), withIntermediateDirectories: true)
         try Data("favorites: \"찜\"\n".utf8).write(to: site.appendingPathComponent("i18n/ko.yml"))
         try Data("favourites: x\n".utf8).write(to: site.appendingPathComponent("i18n/ja.yml"))
-        let sources = try Theme.Sources.read(overrides: site.appendingPathComponent("templates"), overridesLabel: "site/templates")
+        let themeFiles = try Theme.Files.read(overrides: site.appendingPathComponent("templates"), overridesLabel: "site/templates")
         let korean = try Self.theme.get().strings(for: "ko").merged(withYAML: "favorites: \"찜\"\n", file: "site/i18n/ko.yml")
         for (language, expected) in [("ko", korean), ("ko-KR", korean), ("en", .english), ("fr-CA", .english)] {
-            #expect(try Theme(compiling: sources, language: language).strings(for: language) == expected, "\(language)")
+            #expect(try Theme(compiling: themeFiles, language: language).strings(for: language) == expected, "\(language)")
         }
         for language in ["ja", "JA-jp", nil] {
-            #expect(throws: VitrineError.self, "\(language ?? "every language")") { try Theme(compiling: sources, language: language) }
+            #expect(throws: VitrineError.self, "\(language ?? "every language")") { try Theme(compiling: themeFiles, language: language) }
         }
     }
 

@@ -117,7 +117,7 @@ struct StructuredDataTests {
         let stars = cell.owner?.stars
         return FilterEntry(
             title: item.title, authors: cell.authors, kind: cell.kind, link: cell.href,
-            imageSource: cell.image?.src, imageSourceSet: cell.image?.srcset, imageWidth: cell.image?.width, imageHeight: cell.image?.height,
+            imageURL: cell.image?.src, imageSrcset: cell.image?.srcset, imageWidth: cell.image?.width, imageHeight: cell.image?.height,
             still: item.kind == .gif ? cell.image?.still : nil, published: cell.published, rating: cell.rating, ratingLabel: cell.ratingLabel,
             id: cell.id, byline: cell.byline, isNew: cell.isNew ? true : nil,
             ownerRating: stars == nil ? nil : cell.owner?.rating, ownerStars: stars, ownerRatingLabel: stars == nil ? nil : cell.owner?.ratingLabel,
@@ -171,7 +171,7 @@ struct StructuredDataTests {
         let distinct = Set(items.compactMap { PageFactory.rating(of: $0) })
         #expect(captions.count == distinct.count, "each rating's caption is filled once")
         #expect(distinct.contains(.grade("E\u{301}")) && distinct.contains(.grade("\u{C9}")), "two grades, not one")
-        #expect(items.contains { Self.cellEntry($0, factory, columns: 3).imageSourceSet != nil }, "a srcset is compared")
+        #expect(items.contains { Self.cellEntry($0, factory, columns: 3).imageSrcset != nil }, "a srcset is compared")
     }
 
     @Test("a gallery of 2,500 items: its filter index, made by every core, is every entry in gallery order, as one core writes them")

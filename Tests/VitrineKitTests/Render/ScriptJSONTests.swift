@@ -38,8 +38,8 @@ struct ScriptJSONTests {
         for round in 0..<200 {
             let entries = (0..<100).map { _ in
                 FilterEntry(
-                    title: text() ?? "", authors: text(), kind: text() ?? "gif", link: text() ?? "items/x/", imageSource: text(),
-                    imageSourceSet: text(), imageWidth: number(), imageHeight: number(), still: text(), published: text(), rating: text(),
+                    title: text() ?? "", authors: text(), kind: text() ?? "gif", link: text() ?? "items/x/", imageURL: text(),
+                    imageSrcset: text(), imageWidth: number(), imageHeight: number(), still: text(), published: text(), rating: text(),
                     ratingLabel: text(), id: text(), byline: text(), isNew: random.next() % 3 == 0 ? nil : random.next() % 2 == 0,
                     ownerRating: text(), ownerStars: text(), ownerRatingLabel: text(),
                     tags: random.next() % 3 == 0 ? nil : (0..<Int(random.next() % 4)).map { _ in text() ?? "" })

@@ -6,10 +6,10 @@ extension BuildContext {
     /// stored favorites, warned, checks links, writes a report or renders into memory goes on
     /// whatever its inputs.
     mutating func compareInputs() -> BuildStep.Outcome {
-        let digest = InputsDigest(options: options, config: config, theme: themeSources, staticFiles: staticFiles)
+        let digest = InputsDigest(options: options, config: config, theme: themeFiles, staticFiles: staticFiles)
         inputsDigest = digest
         let mayStop =
-            fetched.isQuiet && (snapshotted?.count ?? 0) == 0 && snapshotWarning == nil
+            fetched.isQuiet && (storedItems?.count ?? 0) == 0 && storedItemsWarning == nil
             && !options.checkLinks && !options.renderToMemory && options.report == nil
         if let previous = rebuild.unchangedSummary(inputs: digest, site: options.site, mayStop: mayStop, reader: reader) {
             return .done(unchangedSummary(previous))

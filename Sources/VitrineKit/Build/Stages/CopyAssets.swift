@@ -14,7 +14,7 @@ extension BuildContext {
         var copies: [String: StableHasher.Digest] = [:]
         for entry in written.manifest where copied.contains(entry.path) && copies[entry.path] == nil { copies[entry.path] = entry.digest }
         // A build with warnings is never skipped: the next one says them again.
-        manifest.inputs = site.warnings.isEmpty && snapshotWarning == nil ? inputsDigest.combine(files: inputDigests, copies: copies) : nil
+        manifest.inputs = site.warnings.isEmpty && storedItemsWarning == nil ? inputsDigest.combine(files: inputDigests, copies: copies) : nil
         self.manifest = manifest
         publishes = !rebuild.isUnchanged(written: written, manifest: manifest)
         if !publishes {

@@ -11,10 +11,10 @@ extension BuildContext {
     /// later builds: failing to store it (a read-only file) is worth a warning only.
     mutating func storeFavorites() {
         do throws(VitrineError) {
-            snapshotted = try FavoritesService(options: options, logger: logger).snapshot(
+            storedItems = try FavoritesService(options: options, logger: logger).storeItems(
                 fetched.resolved, stamps: fetched.stamps, replacing: fetched.refreshing, config: config)
         } catch {
-            snapshotWarning = "\(error.message); the favorites looked up by id were not stored"
+            storedItemsWarning = "\(error.message); the favorites looked up by id were not stored"
         }
     }
 }

@@ -16,7 +16,7 @@ extension BuildContext {
     /// `loadTemplates`: the theme's and the site's templates and translations, read and
     /// fingerprinted, not parsed.
     mutating func loadTemplates() throws(VitrineError) {
-        themeSources = try Theme.Sources.read(
+        themeFiles = try Theme.Files.read(
             defaults: options.themeDirectory ?? Theme.defaultDirectory,
             overrides: options.site.appendingPathComponent("templates"), overridesLabel: options.label("templates"))
     }

@@ -5,7 +5,7 @@ import Foundation
 extension BuildContext {
     /// `compileTemplates`: every template parsed and compiled once, the translations merged.
     mutating func compileTemplates() throws(VitrineError) {
-        theme = try Theme(compiling: themeSources, language: config.language)
+        theme = try Theme(compiling: themeFiles, language: config.language)
     }
 
     /// `readSite`: snapshots, catalogs and content read and assembled.

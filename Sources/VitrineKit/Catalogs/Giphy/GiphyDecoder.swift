@@ -74,8 +74,8 @@ enum GiphyDecoder {
         let details = GIFDetails(
             rating: DecoderSupport.text(gif.rating),
             username: DecoderSupport.text(gif.username),
-            sourceURL: SafeURL.link(DecoderSupport.text(gif.sourcePostURL)) ?? SafeURL.link(DecoderSupport.text(gif.source)),
-            sourceDomain: DecoderSupport.text(gif.sourceTLD),
+            postURL: SafeURL.link(DecoderSupport.text(gif.sourcePostURL)) ?? SafeURL.link(DecoderSupport.text(gif.source)),
+            postDomain: DecoderSupport.text(gif.sourceTLD),
             animated: animatedRendition.flatMap(picture).map { sized($0, animatedSizes) },
             still: still.map { sized($0, renditions(images?.stillSizes ?? [], \.url)) },
             mp4: SafeURL.check(animatedRendition?.mp4),

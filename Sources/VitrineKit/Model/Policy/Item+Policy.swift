@@ -32,7 +32,7 @@ extension Item {
             item.details = .gif(
                 GIFDetails(
                     rating: gif.rating.map(TextPolicy.plain), username: gif.username.map(TextPolicy.plain),
-                    sourceURL: SafeURL.link(gif.sourceURL), sourceDomain: gif.sourceDomain.map(TextPolicy.plain),
+                    postURL: SafeURL.link(gif.postURL), postDomain: gif.postDomain.map(TextPolicy.plain),
                     animated: gif.animated.flatMap { checker.picture($0, ["gif", "animated"]) },
                     still: gif.still.flatMap { checker.picture($0, ["gif", "still"]) },
                     mp4: SafeURL.check(gif.mp4), webp: SafeURL.check(gif.webp),

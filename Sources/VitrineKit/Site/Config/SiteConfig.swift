@@ -64,7 +64,7 @@ struct GalleryConfig: Sendable, Equatable {
     /// Chosen items (every API source; an App Store gallery's only form): the ids to look
     /// up, in display order.
     var ids: [String]
-    /// File galleries only: the catalog, relative to the site folder.
+    /// Catalog galleries (`source: file`) only: the catalog file, relative to the site folder.
     var path: String?
     /// App Store storefront (`kr`), or a region for other sources.
     var country: String?
@@ -95,7 +95,7 @@ struct GalleryConfig: Sendable, Equatable {
     }
 
     /// Where the gallery's items are read from, relative to the site folder: its snapshot
-    /// `data/NAME.json`, or a file gallery's catalog.
+    /// `data/NAME.json`, or a catalog gallery's catalog file.
     var inputPath: String {
         source == .file ? (path ?? "") : "data/\(name).json"
     }
