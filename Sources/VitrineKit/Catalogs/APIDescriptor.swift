@@ -26,6 +26,19 @@ struct APIDescriptor: Sendable {
     /// The credit its terms ask for wherever its content is shown; nil when a link back to
     /// the item (every detail page has one) is enough.
     let attribution: Credit?
+    /// The gallery `vitrine new --source` starts a site with (its `name`, `title` and the
+    /// lines of its `site.yml` entry after `- name:`/`title:`), shown with `Scaffold/<source>.json`.
+    let sampleGallery: SampleGallery
+    /// Why `vitrine search` cannot search it, and what to do instead; nil when it can.
+    let searchRefusal: String?
+
+    /// A new site's first gallery (`SiteScaffold`).
+    struct SampleGallery: Sendable {
+        let name: String
+        let title: String
+        /// Its keys in `site.yml`, each line indented and ending in a newline.
+        let keys: String
+    }
 
     /// A credit: a link to the service, with its text and, for some, a line before it.
     struct Credit: Sendable {
@@ -56,15 +69,12 @@ extension Source {
         case .tmdb: .tmdb
         case .googleBooks: .googleBooks
         case .appStore: .appStore
-        case .file: nil
+        case .catalog: nil
         }
     }
 
     /// The name people know the service by.
     var label: String { descriptor?.label ?? "catalog file" }
-
-    /// Items an API page holds by default; a catalog file is read whole.
-    var pageSize: Int { descriptor?.pageSize ?? 10_000_000 }
 
     /// The environment variable holding the source's API key (`vitrine new`'s next steps);
     /// nil when the source needs none.

@@ -136,14 +136,14 @@ struct SourceClients: Sendable {
         appStore = AppStoreClient(context: context)
     }
 
-    /// The API client of a source; a `file` catalog has none.
+    /// The API client of a source; a catalog file has none.
     func client(for source: Source) throws(VitrineError) -> any SourceClient {
         switch source {
         case .giphy: giphy
         case .tmdb: tmdb
         case .googleBooks: books
         case .appStore: appStore
-        case .file: throw VitrineError("'file' items come from their catalog, not from an API", kind: .usage)
+        case .catalog: throw VitrineError("'file' items come from their catalog, not from an API", kind: .usage)
         }
     }
 

@@ -61,7 +61,7 @@ enum StoredCopyAge {
     static func verdict(source: Source, stamp: FetchStamp?, now: Date) -> Verdict {
         switch source {
         case .tmdb, .googleBooks: break
-        case .giphy, .appStore, .file: return .fresh
+        case .giphy, .appStore, .catalog: return .fresh
         }
         guard let stamp, let fetched = RFC3339.date(from: stamp.fetchedAt) else { return .unrecorded }
         let allowed: Duration

@@ -62,7 +62,7 @@ struct SearchRequest: Sendable, Equatable {
             var seen: Set<String> = []
             ids = raw.map(String.init).filter { seen.insert($0).inserted }
             guard ids.count <= Self.maxIDs else { throw VitrineError("at most \(Self.maxIDs) ids at once", kind: .usage) }
-        case .giphy, .googleBooks, .file:
+        case .giphy, .googleBooks, .catalog:
             break
         }
     }
@@ -76,9 +76,9 @@ struct SearchRequest: Sendable, Equatable {
         self.page = page
     }
 
-    /// Results on one page of this source.
+    /// Results on one page of this source; none for a catalog file, which asks nothing.
     var pageSize: Int {
-        source == .appStore ? Self.maxIDs : source.pageSize
+        source == .appStore ? Self.maxIDs : source.descriptor?.pageSize ?? 0
     }
 
     /// Whether there is anything to ask: GIPHY always (trending), TMDB lists always, a
@@ -89,7 +89,7 @@ struct SearchRequest: Sendable, Equatable {
         case .tmdb: list != .search || query != nil
         case .googleBooks: query != nil
         case .appStore: !ids.isEmpty
-        case .file: false
+        case .catalog: false
         }
     }
 
@@ -105,7 +105,7 @@ struct SearchRequest: Sendable, Equatable {
             }
         case .googleBooks: "“\(query ?? "")” on Google Books"
         case .appStore: "\(Format.count(ids.count, "id", "ids")) on the App Store"
-        case .file: "a catalog file"
+        case .catalog: "a catalog file"
         }
     }
 }
@@ -154,7 +154,7 @@ extension SourceClients {
             gallery.country = request.country
             let result = try await appStore.search(gallery, language: language)
             return SearchAnswer(items: result.items, total: result.items.count, hasMore: false, missing: result.missingIDs)
-        case .file:
+        case .catalog:
             return SearchAnswer(items: [], total: 0, hasMore: false)
         }
     }

@@ -6,6 +6,11 @@ extension APIDescriptor {
         source: .appStore, label: "App Store", pageSize: 200, keyVariables: [], needsKey: false,
         endpointVariable: "VITRINE_ITUNES_URL", defaultEndpoint: URL(string: "https://itunes.apple.com")!,
         imageHosts: [".mzstatic.com", "apps.apple.com", "itunes.apple.com"],  // artwork: is1-ssl.mzstatic.com, …
-        attribution: nil
+        attribution: nil,
+        sampleGallery: SampleGallery(
+            name: "apps", title: "Apps",
+            keys: "    source: app-store\n    ids: [362057947]       # App Store ids, in display order\n    country: kr            # the storefront\n"
+        ),
+        searchRefusal: "the App Store has no search vitrine can use (lookup by id only): find the app on apps.apple.com, then vitrine favorites add https://apps.apple.com/…/id123456789, or list its number under 'ids:' of an app-store gallery"
     )
 }

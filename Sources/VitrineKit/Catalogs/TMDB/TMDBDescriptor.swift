@@ -6,6 +6,11 @@ extension APIDescriptor {
         source: .tmdb, label: "TMDB", pageSize: 20, keyVariables: ["TMDB_API_KEY", "TMDB_ACCESS_TOKEN"], needsKey: true,
         endpointVariable: "VITRINE_TMDB_URL", defaultEndpoint: URL(string: "https://api.themoviedb.org")!,
         imageHosts: ["image.tmdb.org", "www.themoviedb.org"],
-        attribution: Credit(href: "https://www.themoviedb.org/", text: { $0.tmdbNotice }, credit: { $0.tmdbCredit })
+        attribution: Credit(href: "https://www.themoviedb.org/", text: { $0.tmdbNotice }, credit: { $0.tmdbCredit }),
+        sampleGallery: SampleGallery(
+            name: "movies", title: "Popular movies",
+            keys: "    source: tmdb\n    list: popular          # popular | top_rated | search (with query)\n    columns: 2\n    cells: poster          # 2:3 cells (square: the default)\n"
+        ),
+        searchRefusal: nil
     )
 }

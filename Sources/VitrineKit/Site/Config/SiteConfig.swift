@@ -64,7 +64,7 @@ struct GalleryConfig: Sendable, Equatable {
     /// Chosen items (every API source; an App Store gallery's only form): the ids to look
     /// up, in display order.
     var ids: [String]
-    /// File galleries only: the catalog, relative to the site folder.
+    /// Catalog galleries only (`source: file`): the catalog file, relative to the site folder.
     var path: String?
     /// App Store storefront (`kr`), or a region for other sources.
     var country: String?
@@ -85,19 +85,19 @@ struct GalleryConfig: Sendable, Equatable {
     /// What the gallery asks its API, for snapshots and messages.
     var requestSummary: String? {
         // Chosen items: the ids, in order (an App Store gallery's only form).
-        if !ids.isEmpty, source != .file { return ids.joined(separator: ",") }
+        if !ids.isEmpty, source != .catalog { return ids.joined(separator: ",") }
         return switch source {
         case .appStore: ids.joined(separator: ",")
         case .tmdb: list == .search ? query : (list ?? .popular).rawValue
         case .giphy, .googleBooks: query
-        case .file: path
+        case .catalog: path
         }
     }
 
     /// Where the gallery's items are read from, relative to the site folder: its snapshot
-    /// `data/NAME.json`, or a file gallery's catalog.
+    /// `data/NAME.json`, or a catalog gallery's file.
     var inputPath: String {
-        source == .file ? (path ?? "") : "data/\(name).json"
+        source == .catalog ? (path ?? "") : "data/\(name).json"
     }
 }
 

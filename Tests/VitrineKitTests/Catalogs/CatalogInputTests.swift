@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@testable import VitrineKit
+
+/// A catalog file is one feature with one name in Swift (`Source.catalog`), spelled as it
+/// always was on disk (`source: file`, `file:` ids); and what only an API can say about
+/// itself — its sample gallery, whether it can be searched — is said in its descriptor.
+@Suite("catalog input and descriptors")
+struct CatalogInputTests {
+    /// `site.yml`'s `source: file`, snapshots' `"source": "file"` and `file:` ids still read.
+    @Test func theCatalogKeepsItsOnDiskSpellings() throws {
+        #expect(Source(rawValue: "file") == .catalog && Source.catalog.rawValue == "file")
+        #expect(Source(idPrefix: "file") == .catalog && Source.catalog.idPrefix == "file")
+        #expect(try ItemID(parsing: "file:item1").source == .catalog)
+        #expect(try JSONDecoder().decode([Source].self, from: Data(#"["file"]"#.utf8)) == [.catalog])
+        #expect(String(decoding: try JSONEncoder().encode([Source.catalog]), as: UTF8.self) == #"["file"]"#)
+        #expect(Source.catalog.descriptor == nil && Source.catalog.label == "catalog file")
+    }
+
+    /// A catalog gallery shows every item of its file unless limited; no fake API page size.
+    @Test func aCatalogGalleryIsLimitedByItsOwnRuleNotAPageSize() throws {
+        #expect(GalleryConfig.catalogLimit == 10_000_000)
+        #expect(SearchRequest(source: .catalog).pageSize == 0 && !SearchRequest(source: .catalog).asksSomething)
+        for api in APIDescriptor.all {
+            #expect(SearchRequest(source: api.source).pageSize == (api.source == .appStore ? SearchRequest.maxIDs : api.pageSize))
+        }
+    }
+
+    /// `vitrine new --source <api>` starts with the descriptor's sample gallery, whose keys
+    /// name the API; a catalog file starts with its own.
+    @Test func everyAPIsSampleGalleryIsInItsDescriptor() {
+        for api in APIDescriptor.all {
+            let sample = api.sampleGallery
+            #expect(!sample.name.isEmpty && !sample.title.isEmpty, "\(api.label): sample gallery")
+            #expect(sample.keys.hasPrefix("    source: \(api.source.rawValue)\n") && sample.keys.hasSuffix("\n"), "\(api.label): keys")
+        }
+    }
+
+    /// Whether `vitrine search` can search an API is its descriptor's word; the list in the
+    /// unknown-source message is made from them.
+    @Test func searchabilityComesFromTheDescriptors() throws {
+        for api in APIDescriptor.all {
+            if let refusal = api.searchRefusal {
+                #expect(throws: VitrineError(refusal, kind: .usage)) { try CatalogSearch.source(api.source.rawValue) }
+            } else {
+                #expect(try CatalogSearch.source(api.source.rawValue) == api.source.rawValue)
+            }
+        }
+        #expect(APIDescriptor.appStore.searchRefusal != nil)
+        #expect(throws: VitrineError("unknown source 'nope' (search: giphy, tmdb, google-books)", kind: .usage)) {
+            try CatalogSearch.source("nope")
+        }
+    }
+}
