@@ -11,6 +11,7 @@ extension APIDescriptor {
             name: "apps", title: "Apps",
             keys: "    source: app-store\n    ids: [362057947]       # App Store ids, in display order\n    country: kr            # the storefront\n"
         ),
-        searchRefusal: "the App Store has no search vitrine can use (lookup by id only): find the app on apps.apple.com, then vitrine favorites add https://apps.apple.com/…/id123456789, or list its number under 'ids:' of an app-store gallery"
+        searchRefusal: "the App Store has no search vitrine can use (lookup by id only): find the app on apps.apple.com, "
+            + "then vitrine favorites add https://apps.apple.com/…/id123456789, or list its number under 'ids:' of an app-store gallery"
     )
 }

@@ -9,7 +9,10 @@ extension APIDescriptor {
         attribution: nil,
         sampleGallery: SampleGallery(
             name: "books", title: "Books about Swift",
-            keys: "    source: google-books\n    query: \"intitle:swift\" # intitle:, inauthor:, subject:, isbn: …\n    limit: 40\n    layout: list           # a row per book (grid: the default)\n"
+            keys: "    source: google-books\n"
+                + "    query: \"intitle:swift\" # intitle:, inauthor:, subject:, isbn: …\n"
+                + "    limit: 40\n"
+                + "    layout: list           # a row per book (grid: the default)\n"
         ),
         searchRefusal: nil
     )

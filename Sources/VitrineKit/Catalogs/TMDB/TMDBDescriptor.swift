@@ -9,7 +9,10 @@ extension APIDescriptor {
         attribution: Credit(href: "https://www.themoviedb.org/", text: { $0.tmdbNotice }, credit: { $0.tmdbCredit }),
         sampleGallery: SampleGallery(
             name: "movies", title: "Popular movies",
-            keys: "    source: tmdb\n    list: popular          # popular | top_rated | search (with query)\n    columns: 2\n    cells: poster          # 2:3 cells (square: the default)\n"
+            keys: "    source: tmdb\n"
+                + "    list: popular          # popular | top_rated | search (with query)\n"
+                + "    columns: 2\n"
+                + "    cells: poster          # 2:3 cells (square: the default)\n"
         ),
         searchRefusal: nil
     )
