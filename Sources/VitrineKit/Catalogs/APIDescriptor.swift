@@ -31,6 +31,19 @@ struct APIDescriptor: Sendable {
     let sampleGallery: SampleGallery
     /// Why `vitrine search` cannot search it, and what to do instead; nil when it can.
     let searchRefusal: String?
+    /// What a gallery of this API must say besides `source:` (checked when `site.yml` is
+    /// read), and the TMDB list it asks for; `GalleryRule`.
+    let galleryRule: @Sendable (_ query: String?, _ list: GalleryConfig.MovieList?, _ ids: [String]) -> GalleryRule
+    /// What a gallery of it asks the API, for snapshots and messages, when it lists no ids:
+    /// its query, or TMDB's list.
+    let requestSummary: @Sendable (_ query: String?, _ list: GalleryConfig.MovieList?) -> String?
+
+    /// A gallery's keys, as its API needs them: fine (with the list it asks for: TMDB's
+    /// `list: search` when a query comes alone), or a key missing — `missing`, reported at `key`, because `why`.
+    enum GalleryRule: Sendable {
+        case fine(list: GalleryConfig.MovieList?)
+        case missing(_ missing: String, key: String, why: String)
+    }
 
     /// A new site's first gallery (`SiteScaffold`).
     struct SampleGallery: Sendable {

@@ -52,4 +52,20 @@ struct CatalogInputTests {
             try CatalogSearch.source("nope")
         }
     }
+
+    /// The gallery keys an API needs and its request summary are its descriptor's: the
+    /// config reader and snapshots ask the descriptor, not a switch over every API.
+    @Test func galleryRulesAndSummariesComeFromTheDescriptors() throws {
+        func missing(_ rule: APIDescriptor.GalleryRule) -> String? {
+            if case .missing(let key, _, _) = rule { return key }
+            return nil
+        }
+        #expect(missing(APIDescriptor.appStore.galleryRule(nil, nil, [])) == "ids")
+        #expect(missing(APIDescriptor.googleBooks.galleryRule(nil, nil, [])) == "query")
+        #expect(missing(APIDescriptor.tmdb.galleryRule(nil, .search, [])) == "query")
+        #expect(missing(APIDescriptor.giphy.galleryRule(nil, nil, [])) == nil)
+        if case .fine(let list) = APIDescriptor.tmdb.galleryRule("alien", nil, []) { #expect(list == .search) } else { Issue.record("tmdb query") }
+        #expect(APIDescriptor.tmdb.requestSummary(nil, .topRated) == "top_rated" && APIDescriptor.tmdb.requestSummary("alien", .search) == "alien")
+        #expect(APIDescriptor.giphy.requestSummary("cats", nil) == "cats" && APIDescriptor.giphy.requestSummary(nil, nil) == nil)
+    }
 }

@@ -12,6 +12,10 @@ extension APIDescriptor {
             keys: "    source: app-store\n    ids: [362057947]       # App Store ids, in display order\n    country: kr            # the storefront\n"
         ),
         searchRefusal: "the App Store has no search vitrine can use (lookup by id only): find the app on apps.apple.com, "
-            + "then vitrine favorites add https://apps.apple.com/…/id123456789, or list its number under 'ids:' of an app-store gallery"
+            + "then vitrine favorites add https://apps.apple.com/…/id123456789, or list its number under 'ids:' of an app-store gallery",
+        galleryRule: { _, list, ids in
+            ids.isEmpty ? .missing("ids", key: "source", why: "an app-store gallery looks up apps by id") : .fine(list: list)
+        },
+        requestSummary: { _, _ in "" }  // its galleries list ids, which are the summary
     )
 }

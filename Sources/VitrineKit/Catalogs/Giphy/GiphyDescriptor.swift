@@ -11,6 +11,8 @@ extension APIDescriptor {
             name: "cats", title: "Cat GIFs",
             keys: "    source: giphy\n    query: cats            # no query: GIPHY trending\n    limit: 24\n"
         ),
-        searchRefusal: nil
+        searchRefusal: nil,
+        galleryRule: { _, list, _ in .fine(list: list) },
+        requestSummary: { query, _ in query }
     )
 }

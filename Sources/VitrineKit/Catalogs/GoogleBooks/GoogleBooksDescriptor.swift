@@ -14,6 +14,10 @@ extension APIDescriptor {
                 + "    limit: 40\n"
                 + "    layout: list           # a row per book (grid: the default)\n"
         ),
-        searchRefusal: nil
+        searchRefusal: nil,
+        galleryRule: { query, list, ids in
+            query == nil && ids.isEmpty ? .missing("query", key: "source", why: "a google-books gallery needs a search") : .fine(list: list)
+        },
+        requestSummary: { query, _ in query }
     )
 }

@@ -14,6 +14,12 @@ extension APIDescriptor {
                 + "    columns: 2\n"
                 + "    cells: poster          # 2:3 cells (square: the default)\n"
         ),
-        searchRefusal: nil
+        searchRefusal: nil,
+        galleryRule: { query, list, ids in
+            if list == .search && query == nil { return .missing("query", key: "list", why: "'list: search' needs a query") }
+            // A query alone means `list: search`.
+            return .fine(list: list == nil && query != nil && ids.isEmpty ? .search : list)
+        },
+        requestSummary: { query, list in list == .search ? query : (list ?? .popular).rawValue }
     )
 }

@@ -169,27 +169,17 @@ extension GalleryConfig {
         return path
     }
 
-    /// What each source needs to search: App Store galleries ids, Google Books a query,
-    /// TMDB's `list: search` a query; a TMDB query alone means `list: search`.
+    /// What each API needs to search (its descriptor's `galleryRule`): App Store galleries
+    /// ids, Google Books a query, TMDB's `list: search` a query; a TMDB query alone means
+    /// `list: search`. A catalog gallery's keys are checked by `checkedPath`.
     private static func checkedSearch(
         _ mapping: YAMLMapping, source: Source, query: String?, list: MovieList?, ids: [String]
     ) throws(VitrineError) -> MovieList? {
-        switch source {
-        case .appStore:
-            guard !ids.isEmpty else {
-                throw mapping.error(at: "source", "missing key 'ids' in \(mapping.path): an app-store gallery looks up apps by id")
-            }
-        case .googleBooks where query == nil && ids.isEmpty:
-            throw mapping.error(at: "source", "missing key 'query' in \(mapping.path): a google-books gallery needs a search")
-        case .tmdb where list == .search && query == nil:
-            throw mapping.error(at: "list", "missing key 'query' in \(mapping.path): 'list: search' needs a query")
-        case .tmdb where list == nil && query != nil && ids.isEmpty:
-            return .search
-        // Every source is named, so a new one is a place the compiler lists.
-        case .giphy, .tmdb, .googleBooks, .catalog:
-            break
+        guard let descriptor = source.descriptor else { return list }
+        switch descriptor.galleryRule(query, list, ids) {
+        case .fine(let list): return list
+        case .missing(let missing, let key, let why): throw mapping.error(at: key, "missing key '\(missing)' in \(mapping.path): \(why)")
         }
-        return list
     }
 
     /// The gallery's `name`: a valid URL slug, not one of vitrine's own folders.

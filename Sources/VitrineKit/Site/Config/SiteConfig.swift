@@ -86,12 +86,8 @@ struct GalleryConfig: Sendable, Equatable {
     var requestSummary: String? {
         // Chosen items: the ids, in order (an App Store gallery's only form).
         if !ids.isEmpty, source != .catalog { return ids.joined(separator: ",") }
-        return switch source {
-        case .appStore: ids.joined(separator: ",")
-        case .tmdb: list == .search ? query : (list ?? .popular).rawValue
-        case .giphy, .googleBooks: query
-        case .catalog: path
-        }
+        guard let descriptor = source.descriptor else { return path }
+        return descriptor.requestSummary(query, list)
     }
 
     /// Where the gallery's items are read from, relative to the site folder: its snapshot
