@@ -31,6 +31,8 @@ struct APIDescriptor: Sendable {
     let sampleGallery: SampleGallery
     /// Why `vitrine search` cannot search it, and what to do instead; nil when it can.
     let searchRefusal: String?
+    /// Its client over the shared context (`SourceClients`), made once per fetch session.
+    let makeClient: @Sendable (ClientContext) -> any SourceClient
     /// What a gallery of this API must say besides `source:` (checked when `site.yml` is
     /// read), and the TMDB list it asks for; `GalleryRule`.
     let galleryRule: @Sendable (_ query: String?, _ list: GalleryConfig.MovieList?, _ ids: [String]) -> GalleryRule

@@ -123,39 +123,10 @@ struct SearchAnswer: Sendable {
 
 extension SourceClients {
     /// Page `request.page` of a search, through the same clients (cache, retries, rate
-    /// limits) as a build, inside each API's paging limits.
+    /// limits) as a build, inside each API's paging limits (its client's `page`).
     func page(_ request: SearchRequest, language: String) async throws(VitrineError) -> SearchAnswer {
-        guard request.asksSomething else { return SearchAnswer(items: [], total: 0, hasMore: false) }
+        guard request.asksSomething, request.source.descriptor != nil else { return SearchAnswer(items: [], total: 0, hasMore: false) }
         let size = request.pageSize
-        let start = (request.page - 1) * size
-        switch request.source {
-        case .giphy:
-            let maxOffset = request.query == nil ? GiphyClient.maxTrendingOffset : GiphyClient.maxSearchOffset
-            guard start <= maxOffset else { return SearchAnswer(items: [], total: 0, hasMore: false) }
-            let page = try await giphy.page(query: request.query, offset: start, limit: size, language: language)
-            let received = page.items.count + page.droppedCount
-            let total = max(page.totalResults ?? 0, start + page.items.count)
-            return SearchAnswer(items: page.items, total: total, hasMore: received >= size && start + received < total && start + received <= maxOffset)
-        case .tmdb:
-            guard request.page <= TMDBDecoder.maxPage else { return SearchAnswer(items: [], total: 0, hasMore: false) }
-            let images = try await tmdb.imageConfiguration()
-            let page = try await tmdb.page(
-                request.list ?? .popular, query: request.query, number: request.page, region: request.country, language: language, images: images)
-            let lastPage = min(TMDBDecoder.maxPage, page.totalPages ?? request.page)
-            return SearchAnswer(items: page.items, total: max(page.totalResults ?? 0, page.items.count), hasMore: request.page < lastPage)
-        case .googleBooks:
-            let page = try await books.page(query: request.query ?? "", start: start, count: size, country: request.country)
-            let received = page.items.count + page.droppedCount
-            let total = max(page.totalResults ?? 0, start + page.items.count)
-            return SearchAnswer(items: page.items, total: total, hasMore: received >= size && start + received < total)
-        case .appStore:
-            guard request.page == 1 else { return SearchAnswer(items: [], total: request.ids.count, hasMore: false) }
-            var gallery = GalleryConfig(name: "search", title: "Search", source: .appStore, ids: request.ids, limit: request.ids.count)
-            gallery.country = request.country
-            let result = try await appStore.search(gallery, language: language)
-            return SearchAnswer(items: result.items, total: result.items.count, hasMore: false, missing: result.missingIDs)
-        case .catalog:
-            return SearchAnswer(items: [], total: 0, hasMore: false)
-        }
+        return try await client(for: request.source).page(request, size: size, start: (request.page - 1) * size, language: language)
     }
 }

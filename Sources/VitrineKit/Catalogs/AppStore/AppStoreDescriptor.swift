@@ -13,6 +13,7 @@ extension APIDescriptor {
         ),
         searchRefusal: "the App Store has no search vitrine can use (lookup by id only): find the app on apps.apple.com, "
             + "then vitrine favorites add https://apps.apple.com/…/id123456789, or list its number under 'ids:' of an app-store gallery",
+        makeClient: { AppStoreClient(context: $0) },
         galleryRule: { _, list, ids in
             ids.isEmpty ? .missing("ids", key: "source", why: "an app-store gallery looks up apps by id") : .fine(list: list)
         },

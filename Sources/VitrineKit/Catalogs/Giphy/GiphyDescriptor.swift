@@ -12,6 +12,7 @@ extension APIDescriptor {
             keys: "    source: giphy\n    query: cats            # no query: GIPHY trending\n    limit: 24\n"
         ),
         searchRefusal: nil,
+        makeClient: { GiphyClient(context: $0) },
         galleryRule: { _, list, _ in .fine(list: list) },
         requestSummary: { query, _ in query }
     )

@@ -15,6 +15,7 @@ extension APIDescriptor {
                 + "    layout: list           # a row per book (grid: the default)\n"
         ),
         searchRefusal: nil,
+        makeClient: { GoogleBooksClient(context: $0) },
         galleryRule: { query, list, ids in
             query == nil && ids.isEmpty ? .missing("query", key: "source", why: "a google-books gallery needs a search") : .fine(list: list)
         },

@@ -15,6 +15,7 @@ extension APIDescriptor {
                 + "    cells: poster          # 2:3 cells (square: the default)\n"
         ),
         searchRefusal: nil,
+        makeClient: { TMDBClient(context: $0, images: TMDBClient.ImagesOnce()) },
         galleryRule: { query, list, ids in
             if list == .search && query == nil { return .missing("query", key: "list", why: "'list: search' needs a query") }
             // A query alone means `list: search`.
