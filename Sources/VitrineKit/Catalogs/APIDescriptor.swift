@@ -33,6 +33,8 @@ struct APIDescriptor: Sendable {
     let searchRefusal: String?
     /// Its client over the shared context (`SourceClients`), made once per fetch session.
     let makeClient: @Sendable (ClientContext) -> any SourceClient
+    /// What the search page (`SearchRequest`) may ask it, and how that is worded.
+    let searchPage: SearchPage
     /// What a gallery of this API must say besides `source:` (checked when `site.yml` is
     /// read), and the TMDB list it asks for; `GalleryRule`.
     let galleryRule: @Sendable (_ query: String?, _ list: GalleryConfig.MovieList?, _ ids: [String]) -> GalleryRule
@@ -45,6 +47,19 @@ struct APIDescriptor: Sendable {
     enum GalleryRule: Sendable {
         case fine(list: GalleryConfig.MovieList?)
         case missing(_ missing: String, key: String, why: String)
+    }
+
+    /// The search page's rules for one API (`SearchRequest`).
+    struct SearchPage: Sendable {
+        /// The longest query, in Unicode scalars, it takes.
+        var maxQuery = 200
+        /// Reads the parameters only it takes (TMDB's `list`, the App Store's `ids`); a bad one
+        /// is a usage error naming it.
+        var readParameters: @Sendable (_ request: inout SearchRequest, _ parameters: [String: String]) throws(VitrineError) -> Void = { _, _ in }
+        /// Whether there is anything to ask (GIPHY: always, for trending).
+        let asksSomething: @Sendable (SearchRequest) -> Bool
+        /// What it is asked, in words: `“cats” on GIPHY`, `trending on GIPHY`.
+        let summary: @Sendable (SearchRequest) -> String
     }
 
     /// A new site's first gallery (`SiteScaffold`).

@@ -68,4 +68,15 @@ struct CatalogInputTests {
         #expect(APIDescriptor.tmdb.requestSummary(nil, .topRated) == "top_rated" && APIDescriptor.tmdb.requestSummary("alien", .search) == "alien")
         #expect(APIDescriptor.giphy.requestSummary("cats", nil) == "cats" && APIDescriptor.giphy.requestSummary(nil, nil) == nil)
     }
+
+    /// What the search page may ask an API, and its words for it, are the descriptor's.
+    @Test func theSearchPagesRulesComeFromTheDescriptors() throws {
+        #expect(APIDescriptor.giphy.searchPage.maxQuery == 50 && APIDescriptor.tmdb.searchPage.maxQuery == 200)
+        let request = try SearchRequest(parameters: ["source": "app-store", "ids": "1, 2,1"])
+        #expect(request.ids == ["1", "2"] && request.asksSomething && request.summary == "2 ids on the App Store")
+        #expect(try SearchRequest(parameters: ["source": "tmdb", "q": "alien"]).list == .search)
+        #expect(SearchRequest(source: .tmdb, list: .topRated).summary == "top rated on TMDB")
+        #expect(SearchRequest(source: .giphy).asksSomething && SearchRequest(source: .giphy).summary == "trending on GIPHY")
+        #expect(SearchRequest(source: .catalog).summary == "a catalog file")
+    }
 }

@@ -13,6 +13,11 @@ extension APIDescriptor {
         ),
         searchRefusal: nil,
         makeClient: { GiphyClient(context: $0) },
+        searchPage: SearchPage(
+            maxQuery: 50,  // GIPHY refuses longer queries (414)
+            asksSomething: { _ in true },
+            summary: { request in request.query.map { "“\($0)” on GIPHY" } ?? "trending on GIPHY" }
+        ),
         galleryRule: { _, list, _ in .fine(list: list) },
         requestSummary: { query, _ in query }
     )

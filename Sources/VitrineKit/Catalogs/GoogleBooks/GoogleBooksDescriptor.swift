@@ -16,6 +16,10 @@ extension APIDescriptor {
         ),
         searchRefusal: nil,
         makeClient: { GoogleBooksClient(context: $0) },
+        searchPage: SearchPage(
+            asksSomething: { $0.query != nil },
+            summary: { "“\($0.query ?? "")” on Google Books" }
+        ),
         galleryRule: { query, list, ids in
             query == nil && ids.isEmpty ? .missing("query", key: "source", why: "a google-books gallery needs a search") : .fine(list: list)
         },

@@ -16,6 +16,23 @@ extension APIDescriptor {
         ),
         searchRefusal: nil,
         makeClient: { TMDBClient(context: $0, images: TMDBClient.ImagesOnce()) },
+        searchPage: SearchPage(
+            readParameters: { request, parameters throws(VitrineError) in
+                let value = parameters["list"].flatMap { $0.isEmpty ? nil : $0 } ?? (request.query == nil ? "popular" : "search")
+                guard let list = GalleryConfig.MovieList(rawValue: value) else {
+                    throw VitrineError("list must be popular, top_rated or search, not '\(value)'", kind: .usage)
+                }
+                request.list = list
+            },
+            asksSomething: { $0.list != .search || $0.query != nil },
+            summary: { request in
+                switch request.list ?? .popular {
+                case .search: "“\(request.query ?? "")” on TMDB"
+                case .topRated: "top rated on TMDB"
+                case .popular: "popular on TMDB"
+                }
+            }
+        ),
         galleryRule: { query, list, ids in
             if list == .search && query == nil { return .missing("query", key: "list", why: "'list: search' needs a query") }
             // A query alone means `list: search`.
