@@ -38,6 +38,15 @@ public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
         self = source
     }
 
+    /// How long its terms let a stored copy be kept (`StoredCopyAge`).
+    var copyTerms: CopyTerms {
+        switch self {
+        case .tmdb: .days(StoredCopyAge.tmdbDays)
+        case .googleBooks: .cacheHeader
+        case .giphy, .appStore, .catalog: .unlimited
+        }
+    }
+
     /// Sources sort by their `site.yml` spelling.
     public static func < (lhs: Source, rhs: Source) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -79,4 +79,12 @@ struct CatalogInputTests {
         #expect(SearchRequest(source: .giphy).asksSomething && SearchRequest(source: .giphy).summary == "trending on GIPHY")
         #expect(SearchRequest(source: .catalog).summary == "a catalog file")
     }
+
+    /// How long a copy may be kept is the model's word on each source, not a switch in the rule.
+    @Test func copyTermsAreTheSourcesWord() {
+        #expect(Source.tmdb.copyTerms == .days(StoredCopyAge.tmdbDays) && Source.googleBooks.copyTerms == .cacheHeader)
+        #expect([Source.giphy, .appStore, .catalog].allSatisfy { $0.copyTerms == .unlimited })
+        #expect(StoredCopyAge.verdict(source: .giphy, stamp: nil, now: Date()) == .fresh)
+        #expect(StoredCopyAge.verdict(source: .tmdb, stamp: nil, now: Date()) == .unrecorded)
+    }
 }
