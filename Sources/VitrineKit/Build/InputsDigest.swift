@@ -23,7 +23,7 @@ struct InputsDigest {
         for gallery in config.galleries {
             files.append(gallery.inputPath)
         }
-        files += config.galleries.filter { $0.source != .file }.map(ChangeRecord.path(of:))
+        files += config.galleries.filter { $0.source != .catalog }.map(ChangeRecord.path(of:))
         let content = options.site.appendingPathComponent("content")
         if let names = try? FileManager.default.contentsOfDirectory(atPath: content.path) {
             files += names.filter { $0.hasSuffix(".md") }.sorted().map { "content/\($0)" }

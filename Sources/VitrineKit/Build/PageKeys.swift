@@ -29,12 +29,12 @@ struct PageKeys {
         hasher.combine(VitrineVersion.current)
         hasher.combine(options.baseURL)
         hasher.combine(theme.fingerprint)
-        // Every small input file; file galleries' catalogs are keyed per item instead.
+        // Every small input file; catalog galleries' files are keyed per item instead.
         var files = ["site.yml", site.config.favorites.file]
-        files += site.config.galleries.filter { $0.source != .file }.map(\.inputPath)
+        files += site.config.galleries.filter { $0.source != .catalog }.map(\.inputPath)
         files += inputs.keys.filter { $0.hasPrefix("content/") }.sorted()
         // Change records (badges, order) only where there is one: a site without keeps its keys.
-        files += site.config.galleries.filter { $0.source != .file }.map(ChangeRecord.path(of:)).filter { inputs[$0] != nil }
+        files += site.config.galleries.filter { $0.source != .catalog }.map(ChangeRecord.path(of:)).filter { inputs[$0] != nil }
         for relative in files {
             hasher.combine(relative)
             if let digest = inputs[relative] {

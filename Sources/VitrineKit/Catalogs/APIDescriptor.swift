@@ -26,6 +26,49 @@ struct APIDescriptor: Sendable {
     /// The credit its terms ask for wherever its content is shown; nil when a link back to
     /// the item (every detail page has one) is enough.
     let attribution: Credit?
+    /// The gallery `vitrine new --source` starts a site with (its `name`, `title` and the
+    /// lines of its `site.yml` entry after `- name:`/`title:`), shown with `Scaffold/<source>.json`.
+    let sampleGallery: SampleGallery
+    /// Why `vitrine search` cannot search it, and what to do instead; nil when it can.
+    let searchRefusal: String?
+    /// Its client over the shared context (`SourceClients`), made once per fetch session.
+    let makeClient: @Sendable (ClientContext) -> any SourceClient
+    /// What the search page (`SearchRequest`) may ask it, and how that is worded.
+    let searchPage: SearchPage
+    /// What a gallery of this API must say besides `source:` (checked when `site.yml` is
+    /// read), and the TMDB list it asks for; `GalleryRule`.
+    let galleryRule: @Sendable (_ query: String?, _ list: GalleryConfig.MovieList?, _ ids: [String]) -> GalleryRule
+    /// What a gallery of it asks the API, for snapshots and messages, when it lists no ids:
+    /// its query, or TMDB's list.
+    let requestSummary: @Sendable (_ query: String?, _ list: GalleryConfig.MovieList?) -> String?
+
+    /// A gallery's keys, as its API needs them: fine (with the list it asks for: TMDB's
+    /// `list: search` when a query comes alone), or a key missing — `missing`, reported at `key`, because `why`.
+    enum GalleryRule: Sendable {
+        case fine(list: GalleryConfig.MovieList?)
+        case missing(_ missing: String, key: String, why: String)
+    }
+
+    /// The search page's rules for one API (`SearchRequest`).
+    struct SearchPage: Sendable {
+        /// The longest query, in Unicode scalars, it takes.
+        var maxQuery = 200
+        /// Reads the parameters only it takes (TMDB's `list`, the App Store's `ids`); a bad one
+        /// is a usage error naming it.
+        var readParameters: @Sendable (_ request: inout SearchRequest, _ parameters: [String: String]) throws(VitrineError) -> Void = { _, _ in }
+        /// Whether there is anything to ask (GIPHY: always, for trending).
+        let asksSomething: @Sendable (SearchRequest) -> Bool
+        /// What it is asked, in words: `“cats” on GIPHY`, `trending on GIPHY`.
+        let summary: @Sendable (SearchRequest) -> String
+    }
+
+    /// A new site's first gallery (`SiteScaffold`).
+    struct SampleGallery: Sendable {
+        let name: String
+        let title: String
+        /// Its keys in `site.yml`, each line indented and ending in a newline.
+        let keys: String
+    }
 
     /// A credit: a link to the service, with its text and, for some, a line before it.
     struct Credit: Sendable {
@@ -56,15 +99,12 @@ extension Source {
         case .tmdb: .tmdb
         case .googleBooks: .googleBooks
         case .appStore: .appStore
-        case .file: nil
+        case .catalog: nil
         }
     }
 
     /// The name people know the service by.
     var label: String { descriptor?.label ?? "catalog file" }
-
-    /// Items an API page holds by default; a catalog file is read whole.
-    var pageSize: Int { descriptor?.pageSize ?? 10_000_000 }
 
     /// The environment variable holding the source's API key (`vitrine new`'s next steps);
     /// nil when the source needs none.

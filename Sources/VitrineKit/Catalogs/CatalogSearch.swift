@@ -62,18 +62,14 @@ public struct CatalogSearch: Sendable {
     /// catalog files have no search: a usage error that says what to do instead.
     public static func source(_ text: String) throws(VitrineError) -> String {
         guard let source = Source(rawValue: text.lowercased()) ?? Source(idPrefix: text.lowercased()) else {
-            throw VitrineError("unknown source '\(text)' (search: giphy, tmdb, google-books)", kind: .usage)
+            let searchable = APIDescriptor.all.filter { $0.searchRefusal == nil }.map(\.source.rawValue)
+            throw VitrineError("unknown source '\(text)' (search: \(searchable.joined(separator: ", ")))", kind: .usage)
         }
-        switch source {
-        case .appStore:
-            throw VitrineError(
-                "the App Store has no search vitrine can use (lookup by id only): find the app on apps.apple.com, then vitrine favorites add https://apps.apple.com/…/id123456789, or list its number under 'ids:' of an app-store gallery",
-                kind: .usage)
-        case .file:
+        guard let descriptor = source.descriptor else {
             throw VitrineError("a catalog file is searched in your editor: its items are yours; list them with 'path:' in a file gallery", kind: .usage)
-        case .giphy, .tmdb, .googleBooks:
-            return source.rawValue
         }
+        if let refusal = descriptor.searchRefusal { throw VitrineError(refusal, kind: .usage) }
+        return source.rawValue
     }
 
     /// Page `page` (from 1) of `query` on `sourceName`; `siteArgument` is how the add line

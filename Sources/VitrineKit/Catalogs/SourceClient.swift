@@ -7,6 +7,9 @@ protocol SourceClient: Sendable {
     /// Items by id, in the order given; ids the API does not know are `missingIDs`
     /// (`ChosenItems.swift`).
     func lookup(_ ids: [String], country: String?, language: String?) async throws(VitrineError) -> SearchResult
+    /// One page for the search page (`SearchRequest`): `size` results from `start`, inside the
+    /// API's paging limits.
+    func page(_ request: SearchRequest, size: Int, start: Int, language: String) async throws(VitrineError) -> SearchAnswer
 }
 
 struct SearchResult: Sendable {
@@ -128,29 +131,22 @@ struct ItemAccumulator {
     }
 }
 
-/// One client per source over a shared context.
+/// One client per API over a shared context, each made by its descriptor (`makeClient`).
 struct SourceClients: Sendable {
-    let giphy: GiphyClient
-    let tmdb: TMDBClient
-    let books: GoogleBooksClient
-    let appStore: AppStoreClient
+    let context: ClientContext
+    private let clients: [Source: any SourceClient]
 
     init(context: ClientContext) {
-        giphy = GiphyClient(context: context)
-        tmdb = TMDBClient(context: context, images: TMDBClient.ImagesOnce())
-        books = GoogleBooksClient(context: context)
-        appStore = AppStoreClient(context: context)
+        self.context = context
+        clients = Dictionary(uniqueKeysWithValues: APIDescriptor.all.map { ($0.source, $0.makeClient(context)) })
     }
 
-    /// The API client of a source; a `file` catalog has none.
+    /// The API client of a source; a catalog file has none.
     func client(for source: Source) throws(VitrineError) -> any SourceClient {
-        switch source {
-        case .giphy: giphy
-        case .tmdb: tmdb
-        case .googleBooks: books
-        case .appStore: appStore
-        case .file: throw VitrineError("'file' items come from their catalog, not from an API", kind: .usage)
+        guard let client = clients[source] else {
+            throw VitrineError("'\(source.idPrefix)' items come from their catalog, not from an API", kind: .usage)
         }
+        return client
     }
 
     /// Looks an item up by id, and refuses an answer about another item: stored as this

@@ -32,7 +32,7 @@ public struct SiteChanges: Sendable {
     public init(site: SiteLocation) throws(VitrineError) {
         let reader = SiteReader(options: BuildOptions(location: site))
         let config = try reader.config()
-        galleries = try config.galleries.filter { $0.source != .file }.map { (gallery) throws(VitrineError) in
+        galleries = try config.galleries.filter { $0.source != .catalog }.map { (gallery) throws(VitrineError) in
             let record = try ChangeRecord.read(gallery, from: reader.folder, label: site.label(ChangeRecord.path(of: gallery)))
             return Gallery(gallery, record.latestChange)
         }
@@ -44,7 +44,7 @@ public struct SiteChanges: Sendable {
         let config = try reader.config()
         // A folder that is no site (a typo) is an error, not "everything was added".
         _ = try oldReader.config()
-        galleries = try config.galleries.filter { $0.source != .file }.map { (gallery) throws(VitrineError) in
+        galleries = try config.galleries.filter { $0.source != .catalog }.map { (gallery) throws(VitrineError) in
             let new = try reader.gallery(gallery)?.snapshot.items ?? []
             let before = try oldReader.gallery(gallery)?.snapshot.items ?? []
             var change = ChangeRecord.refresh(from: before, to: new, at: Date(timeIntervalSince1970: 0))

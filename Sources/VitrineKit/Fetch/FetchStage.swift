@@ -58,7 +58,7 @@ struct FetchStage {
         var outcome = Outcome()
         var toFetch: [(GalleryConfig, Existing?, staleQuery: Bool)] = []
         for gallery in config.galleries {
-            guard gallery.source != .file else {
+            guard gallery.source != .catalog else {
                 outcome.origins[gallery.name] = .catalog
                 continue
             }
@@ -331,7 +331,7 @@ struct FetchStage {
     /// Favorites with neither their own stored item nor a copy in any gallery snapshot on disk.
     private func unresolvedFavorites(_ favorites: FavoritesFile) throws(VitrineError) -> [ItemID] {
         // `file:` items come from their catalog, which the read phase loads.
-        let needed = favorites.unresolvedIDs.filter { $0.source != .file }
+        let needed = favorites.unresolvedIDs.filter { $0.source != .catalog }
         guard !needed.isEmpty else { return [] }
         let known = try reader.knownItems(config)
         return needed.filter { known[$0] == nil }

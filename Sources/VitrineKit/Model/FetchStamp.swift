@@ -40,6 +40,16 @@ struct FetchStamp: Sendable, Equatable {
     }
 }
 
+/// How long a source's terms let a stored copy be kept (`Source.copyTerms`).
+enum CopyTerms: Equatable, Sendable {
+    /// No limit.
+    case unlimited
+    /// At most this many days after it was fetched.
+    case days(Int)
+    /// No longer than the answer's cache header allowed.
+    case cacheHeader
+}
+
 /// The one rule for whether a stored copy is within its API's terms.
 enum StoredCopyAge {
     /// TMDB's terms cap caching at 6 months.
@@ -56,18 +66,18 @@ enum StoredCopyAge {
         case unrecorded
     }
 
-    /// The one rule: TMDB copies at most 180 days; Google Books copies no longer than their
-    /// answer's cache header allowed; GIPHY, App Store and catalogs set no age.
+    /// The one rule, by the source's `CopyTerms`: TMDB copies at most 180 days; Google Books
+    /// copies no longer than their answer's cache header allowed; GIPHY, App Store and catalogs
+    /// set no age.
     static func verdict(source: Source, stamp: FetchStamp?, now: Date) -> Verdict {
-        switch source {
-        case .tmdb, .googleBooks: break
-        case .giphy, .appStore, .file: return .fresh
-        }
+        let terms = source.copyTerms
+        if terms == .unlimited { return .fresh }
         guard let stamp, let fetched = RFC3339.date(from: stamp.fetchedAt) else { return .unrecorded }
         let allowed: Duration
-        if source == .tmdb {
-            allowed = .seconds(tmdbDays * 86_400)
-        } else {
+        switch terms {
+        case .unlimited: return .fresh
+        case .days(let days): allowed = .seconds(days * 86_400)
+        case .cacheHeader:
             guard let maxAge = stamp.cacheMaxAge else { return .unknownAge }
             allowed = .seconds(maxAge)
         }
@@ -112,7 +122,7 @@ struct StaleCopies {
         case .stale(let fetchedAt, let allowed):
             names.append(name)
             lines.append(
-                "\(what): \(source.label) data fetched \(fetchedAt) is older than the \(StoredCopyAge.describe(allowed)) \(source == .tmdb ? "TMDB's terms allow" : "its cache header allowed") keeping it; vitrine build --refresh-stale fetches it again"
+                "\(what): \(source.label) data fetched \(fetchedAt) is older than the \(StoredCopyAge.describe(allowed)) \(source.copyTerms == .cacheHeader ? "its cache header allowed" : "\(source.label)'s terms allow") keeping it; vitrine build --refresh-stale fetches it again"
             )
         }
     }

@@ -8,7 +8,7 @@ extension ItemID {
         ("books", .googleBooks), ("google-books", .googleBooks), ("googlebooks", .googleBooks), ("google_books", .googleBooks),
         ("book", .googleBooks), ("giphy", .giphy), ("gifs", .giphy), ("gif", .giphy),
         ("appstore", .appStore), ("app-store", .appStore), ("app_store", .appStore), ("apps", .appStore), ("app", .appStore),
-        ("file", .file),
+        ("file", .catalog),
     ]
 
     /// Why `text` is no id, when it is a near miss of one: the id it most likely means

@@ -1,4 +1,4 @@
-/// A catalog API vitrine can read a gallery from.
+/// Where a gallery reads its items: one of the catalog APIs, or a catalog file in the site.
 ///
 /// The raw value is the spelling used in `site.yml` (`source: google-books`).
 public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
@@ -6,8 +6,9 @@ public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
     case tmdb
     case googleBooks = "google-books"
     case appStore = "app-store"
-    /// A catalog file in the site folder (`path: catalog.json`, format `vitrine-catalog/1`).
-    case file
+    /// A catalog file in the site folder (`path: catalog.json`, format `vitrine-catalog/1`):
+    /// spelled `source: file` in `site.yml` and `file:` in its items' ids, as always.
+    case catalog = "file"
 
     /// The prefix of this source's item ids: `giphy:`, `tmdb:`, `books:`, `appstore:`.
     var idPrefix: String {
@@ -16,7 +17,7 @@ public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
         case .tmdb: "tmdb"
         case .googleBooks: "books"
         case .appStore: "appstore"
-        case .file: "file"
+        case .catalog: "file"
         }
     }
 
@@ -27,7 +28,7 @@ public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
         case .tmdb: .movie
         case .googleBooks: .book
         case .appStore: .app
-        case .file: .entry
+        case .catalog: .entry
         }
     }
 
@@ -37,6 +38,15 @@ public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
         self = source
     }
 
+    /// How long its terms let a stored copy be kept (`StoredCopyAge`).
+    var copyTerms: CopyTerms {
+        switch self {
+        case .tmdb: .days(StoredCopyAge.tmdbDays)
+        case .googleBooks: .cacheHeader
+        case .giphy, .appStore, .catalog: .unlimited
+        }
+    }
+
     /// Sources sort by their `site.yml` spelling.
     public static func < (lhs: Source, rhs: Source) -> Bool { lhs.rawValue < rhs.rawValue }
 }
@@ -44,7 +54,7 @@ public enum Source: String, Codable, Sendable, CaseIterable, Comparable {
 /// What an item is; decides its caption and detail layout.
 enum ItemKind: String, Codable, Sendable {
     case gif, movie, book, app
-    /// An entry of a catalog file: image, rating, Markdown description.
+    /// An item of a catalog file (an entry): image, rating, Markdown description.
     case entry
 }
 
@@ -56,7 +66,7 @@ extension Source {
         case .tmdb: ("^[0-9]{1,12}$", "numbers (the 550 of themoviedb.org/movie/550)")
         case .giphy: ("^[A-Za-z0-9]{1,64}$", "letters and digits (the end of a giphy.com/gifs/… address)")
         case .googleBooks: ("^[A-Za-z0-9_-]{1,64}$", "letters, digits, '-' and '_' (the id=… of a books.google.com address)")
-        case .file: nil
+        case .catalog: nil
         }
     }
 }

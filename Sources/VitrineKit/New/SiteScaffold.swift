@@ -42,23 +42,10 @@ public struct SiteScaffold: Sendable {
             : nil
     }
 
-    /// The gallery the new site starts with, per source.
+    /// The gallery the new site starts with: an API's sample (its descriptor's), or a catalog file.
     var gallery: (name: String, title: String, keys: String) {
-        switch source {
-        case .giphy: ("cats", "Cat GIFs", "    source: giphy\n    query: cats            # no query: GIPHY trending\n    limit: 24\n")
-        case .tmdb:
-            (
-                "movies", "Popular movies",
-                "    source: tmdb\n    list: popular          # popular | top_rated | search (with query)\n    columns: 2\n    cells: poster          # 2:3 cells (square: the default)\n"
-            )
-        case .googleBooks:
-            (
-                "books", "Books about Swift",
-                "    source: google-books\n    query: \"intitle:swift\" # intitle:, inauthor:, subject:, isbn: …\n    limit: 40\n    layout: list           # a row per book (grid: the default)\n"
-            )
-        case .appStore: ("apps", "Apps", "    source: app-store\n    ids: [362057947]       # App Store ids, in display order\n    country: kr            # the storefront\n")
-        case .file: ("catalog", "My catalog", "    source: file\n    path: catalog.json     # your own items (format: vitrine-catalog/1)\n")
-        }
+        if let sample = source.descriptor?.sampleGallery { return (sample.name, sample.title, sample.keys) }
+        return ("catalog", "My catalog", "    source: file\n    path: catalog.json     # your own items (format: vitrine-catalog/1)\n")
     }
 
     /// Writes the site; refuses a folder that exists and is not empty.
@@ -80,7 +67,7 @@ public struct SiteScaffold: Sendable {
             ("site.yml", Data(siteYAML(name: name, title: title, keys: keys).utf8)),
             ("favorites.json", Data("{\"favorites\": []}\n".utf8)),
             ("content/index.md", Data(indexMarkdown(title: title).utf8)),
-            source == .file ? ("catalog.json", try sampleCatalog()) : ("data/\(name).json", try sampleSnapshot(gallery: name)),
+            source == .catalog ? ("catalog.json", try sampleCatalog()) : ("data/\(name).json", try sampleSnapshot(gallery: name)),
             ("templates/README.md", Data(templatesReadme.utf8)),
             (".gitignore", Data(Self.gitignore.utf8)),
         ]
@@ -110,7 +97,7 @@ public struct SiteScaffold: Sendable {
             "vitrine build \(label)                 # offline, from the sample snapshot in data/",
             "\(Self.opener) \(label)/public/index.html     # or: vitrine serve \(label)",
         ]
-        if source == .file {
+        if source == .catalog {
             steps.append("edit \(label)/catalog.json, then build again  # your own items")
         } else {
             steps.append(

@@ -12,6 +12,7 @@ extension PageFactory {
             href: here.link(to: .item(item.id)),
             title: item.title,
             kind: kind.rawValue,
+            cellPartial: kind.cellPartial,
             isGIF: kind == .gif, isMovie: kind == .movie, isBook: kind == .book, isApp: kind == .app,
             isEntry: kind == .entry,
             image: image(item.image, alt: item.title, gif: item.gif, slot: slot ?? .cell(columns: columns), eager: firstRow, kind: kind),
@@ -91,6 +92,31 @@ extension PageFactory {
             ("★ " + shown, ThemeStrings.fill(strings.ratedOutOf, ["value": shown, "scale": String(scale)]))
         case .grade(let grade):
             (grade, ThemeStrings.fill(strings.rated, ["value": grade]))
+        }
+    }
+}
+
+extension ItemKind {
+    /// The theme partial drawing a cell of this kind (`cell.mustache`'s `{{>*cellPartial}}`):
+    /// one of the fixed names `Theme.required` holds, so no item's data can name a template.
+    var cellPartial: String {
+        switch self {
+        case .gif: "cell-gif"
+        case .movie: "cell-movie"
+        case .book: "cell-book"
+        case .app: "cell-app"
+        case .entry: "cell-entry"
+        }
+    }
+
+    /// The theme partial drawing a detail page's middle (`item.mustache`'s `{{>*itemPartial}}`).
+    var itemPartial: String {
+        switch self {
+        case .gif: "item-gif"
+        case .movie: "item-movie"
+        case .book: "item-book"
+        case .app: "item-app"
+        case .entry: "item-entry"
         }
     }
 }

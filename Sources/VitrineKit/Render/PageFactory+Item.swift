@@ -31,6 +31,7 @@ extension PageFactory {
             title: title,
             kind: item.kind.rawValue,
             kindLabel: kindLabel(item.kind),
+            itemPartial: item.kind.itemPartial,
             isGIF: item.kind == .gif, isMovie: item.kind == .movie, isBook: item.kind == .book, isApp: item.kind == .app,
             isEntry: item.kind == .entry,
             gif: gif,

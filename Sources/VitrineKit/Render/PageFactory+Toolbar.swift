@@ -11,6 +11,6 @@ extension PageFactory {
 
     /// "from GIPHY"; nil for a catalog file (the owner's own list has no source to name).
     func sourceNote(_ source: Source) -> String? {
-        source == .file ? nil : ThemeStrings.fill(strings.fromSource, ["source": source.label])
+        source == .catalog ? nil : ThemeStrings.fill(strings.fromSource, ["source": source.label])
     }
 }

@@ -321,7 +321,7 @@ final class SearchEndpoint: Sendable {
 extension SourceClients {
     /// New clients over the same context (a new TMDB configuration holder).
     func fresh() -> SourceClients {
-        SourceClients(context: giphy.context)
+        SourceClients(context: context)
     }
 }
 

@@ -16,9 +16,6 @@ struct SearchRequest: Sendable, Equatable {
 
     /// Sources the page can search (a catalog file has nothing to search).
     static let sources = APIDescriptor.all.map(\.source)
-    /// GIPHY refuses longer queries (414).
-    static let maxGiphyQuery = 50
-    static let maxQuery = 200
     static let maxIDs = 200
 
     /// Reads the query parameters; a bad one is a usage error naming it.
@@ -30,7 +27,7 @@ struct SearchRequest: Sendable, Equatable {
         self.source = source
         let text = (parameters["q"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         query = text.isEmpty ? nil : text
-        let limit = source == .giphy ? Self.maxGiphyQuery : Self.maxQuery
+        let limit = source.descriptor?.searchPage.maxQuery ?? 0
         // Counted in scalars: one Character can hold any number of combining marks.
         if text.unicodeScalars.count > limit {
             throw VitrineError("\(source.label) searches at most \(limit) characters; this query has \(text.unicodeScalars.count)", kind: .usage)
@@ -47,24 +44,7 @@ struct SearchRequest: Sendable, Equatable {
             }
             country = value.lowercased()
         }
-        switch source {
-        case .tmdb:
-            let value = parameters["list"].flatMap { $0.isEmpty ? nil : $0 } ?? (query == nil ? "popular" : "search")
-            guard let list = GalleryConfig.MovieList(rawValue: value) else {
-                throw VitrineError("list must be popular, top_rated or search, not '\(value)'", kind: .usage)
-            }
-            self.list = list
-        case .appStore:
-            let raw = (parameters["ids"] ?? "").split(whereSeparator: { $0 == "," || $0 == " " })
-            guard raw.allSatisfy({ !$0.isEmpty && $0.count <= 20 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else {
-                throw VitrineError("ids must be App Store ids (digits) separated by commas", kind: .usage)
-            }
-            var seen: Set<String> = []
-            ids = raw.map(String.init).filter { seen.insert($0).inserted }
-            guard ids.count <= Self.maxIDs else { throw VitrineError("at most \(Self.maxIDs) ids at once", kind: .usage) }
-        case .giphy, .googleBooks, .file:
-            break
-        }
+        try source.descriptor?.searchPage.readParameters(&self, parameters)
     }
 
     init(source: Source, query: String? = nil, list: GalleryConfig.MovieList? = nil, ids: [String] = [], country: String? = nil, page: Int = 1) {
@@ -76,37 +56,19 @@ struct SearchRequest: Sendable, Equatable {
         self.page = page
     }
 
-    /// Results on one page of this source.
+    /// Results on one page of this source; none for a catalog file, which asks nothing.
     var pageSize: Int {
-        source == .appStore ? Self.maxIDs : source.pageSize
+        source.descriptor?.pageSize ?? 0
     }
 
-    /// Whether there is anything to ask: GIPHY always (trending), TMDB lists always, a
-    /// search or a lookup only with text or ids.
+    /// Whether there is anything to ask (the API's `SearchPage`); never, of a catalog file.
     var asksSomething: Bool {
-        switch source {
-        case .giphy: true
-        case .tmdb: list != .search || query != nil
-        case .googleBooks: query != nil
-        case .appStore: !ids.isEmpty
-        case .file: false
-        }
+        source.descriptor?.searchPage.asksSomething(self) ?? false
     }
 
-    /// What the API is asked, in words: `"cats" on GIPHY`, `trending on GIPHY`.
+    /// What the API is asked, in words: `“cats” on GIPHY`, `trending on GIPHY`.
     var summary: String {
-        switch source {
-        case .giphy: query.map { "“\($0)” on GIPHY" } ?? "trending on GIPHY"
-        case .tmdb:
-            switch list ?? .popular {
-            case .search: "“\(query ?? "")” on TMDB"
-            case .topRated: "top rated on TMDB"
-            case .popular: "popular on TMDB"
-            }
-        case .googleBooks: "“\(query ?? "")” on Google Books"
-        case .appStore: "\(Format.count(ids.count, "id", "ids")) on the App Store"
-        case .file: "a catalog file"
-        }
+        source.descriptor?.searchPage.summary(self) ?? "a catalog file"
     }
 }
 
@@ -123,39 +85,10 @@ struct SearchAnswer: Sendable {
 
 extension SourceClients {
     /// Page `request.page` of a search, through the same clients (cache, retries, rate
-    /// limits) as a build, inside each API's paging limits.
+    /// limits) as a build, inside each API's paging limits (its client's `page`).
     func page(_ request: SearchRequest, language: String) async throws(VitrineError) -> SearchAnswer {
-        guard request.asksSomething else { return SearchAnswer(items: [], total: 0, hasMore: false) }
+        guard request.asksSomething, request.source.descriptor != nil else { return SearchAnswer(items: [], total: 0, hasMore: false) }
         let size = request.pageSize
-        let start = (request.page - 1) * size
-        switch request.source {
-        case .giphy:
-            let maxOffset = request.query == nil ? GiphyClient.maxTrendingOffset : GiphyClient.maxSearchOffset
-            guard start <= maxOffset else { return SearchAnswer(items: [], total: 0, hasMore: false) }
-            let page = try await giphy.page(query: request.query, offset: start, limit: size, language: language)
-            let received = page.items.count + page.droppedCount
-            let total = max(page.totalResults ?? 0, start + page.items.count)
-            return SearchAnswer(items: page.items, total: total, hasMore: received >= size && start + received < total && start + received <= maxOffset)
-        case .tmdb:
-            guard request.page <= TMDBDecoder.maxPage else { return SearchAnswer(items: [], total: 0, hasMore: false) }
-            let images = try await tmdb.imageConfiguration()
-            let page = try await tmdb.page(
-                request.list ?? .popular, query: request.query, number: request.page, region: request.country, language: language, images: images)
-            let lastPage = min(TMDBDecoder.maxPage, page.totalPages ?? request.page)
-            return SearchAnswer(items: page.items, total: max(page.totalResults ?? 0, page.items.count), hasMore: request.page < lastPage)
-        case .googleBooks:
-            let page = try await books.page(query: request.query ?? "", start: start, count: size, country: request.country)
-            let received = page.items.count + page.droppedCount
-            let total = max(page.totalResults ?? 0, start + page.items.count)
-            return SearchAnswer(items: page.items, total: total, hasMore: received >= size && start + received < total)
-        case .appStore:
-            guard request.page == 1 else { return SearchAnswer(items: [], total: request.ids.count, hasMore: false) }
-            var gallery = GalleryConfig(name: "search", title: "Search", source: .appStore, ids: request.ids, limit: request.ids.count)
-            gallery.country = request.country
-            let result = try await appStore.search(gallery, language: language)
-            return SearchAnswer(items: result.items, total: result.items.count, hasMore: false, missing: result.missingIDs)
-        case .file:
-            return SearchAnswer(items: [], total: 0, hasMore: false)
-        }
+        return try await client(for: request.source).page(request, size: size, start: (request.page - 1) * size, language: language)
     }
 }

@@ -49,7 +49,7 @@ public struct SiteServer: Sendable {
         let search = SearchEndpoint(options: build, token: token, hosts: hosts, basePath: basePath, logger: logger)
         let watcher = SiteWatcher(
             paths: Self.watchedPaths(site: build.site, favoritesFile: config.favorites.file, theme: build.themeDirectory)
-                + config.galleries.filter { $0.source == .file }.map { build.site.appendingPathComponent($0.inputPath) },
+                + config.galleries.filter { $0.source == .catalog }.map { build.site.appendingPathComponent($0.inputPath) },
             pollInterval: options.pollInterval, debounce: options.debounce,
             rebuild: {
                 do throws(VitrineError) {

@@ -38,7 +38,7 @@ extension LoadedSite {
             }
             stale.add(file.label, what: file.label, source: gallery.source, stamp: snapshot.stamp, now: now)
             var listed = snapshot.items
-            if gallery.source == .file, !gallery.ids.isEmpty {
+            if gallery.source == .catalog, !gallery.ids.isEmpty {
                 // A catalog gallery of chosen entries: those ids, in that order.
                 let chosen = inRequestedOrder(gallery.ids, found: listed)
                 listed = chosen.items
@@ -149,7 +149,7 @@ extension LoadedSite {
     static func checked(_ gallery: GalleryConfig, _ file: SiteReader.GalleryFile?, options: BuildOptions) throws(VitrineError) -> SiteReader.GalleryFile {
         guard let file else {
             let path = gallery.inputPath
-            throw gallery.source == .file
+            throw gallery.source == .catalog
                 ? VitrineError("gallery '\(gallery.name)' (file): no catalog at \(options.label(path))", kind: .missingInput)
                 : VitrineError(
                     "gallery '\(gallery.name)' (\(gallery.source.rawValue)): no snapshot at \(options.label(path)), and this build does not fetch from the network",

@@ -7,7 +7,7 @@ extension SiteReader {
     /// record alone, so a build from snapshots shows what the build that fetched them did.
     /// A record that cannot be read is a warning: the gallery is shown as if it had none.
     func withChanges(_ gallery: GalleryConfig, _ file: GalleryFile) -> GalleryFile {
-        guard gallery.source != .file else { return file }
+        guard gallery.source != .catalog else { return file }
         var file = file
         let path = ChangeRecord.path(of: gallery)
         let label = options.label(path)

@@ -121,9 +121,9 @@ final class SiteReader: Sendable {
     private func decode(_ relative: String, source: Source, name: String) throws(VitrineError) -> GalleryFile? {
         let label = options.label(relative)
         guard let data = try read(relative) else { return nil }
-        if source == .file {
+        if source == .catalog {
             let (items, warnings) = try CatalogFile.read(data, file: label, cache: CatalogCache.location(site: options.site, relative: relative), jobs: options.jobs)
-            let snapshot = Snapshot(gallery: name, source: .file, query: relative, totalResults: items.count, items: items)
+            let snapshot = Snapshot(gallery: name, source: .catalog, query: relative, totalResults: items.count, items: items)
             return GalleryFile(snapshot: snapshot, warnings: warnings, label: label)
         }
         let (snapshot, warnings) = try Snapshot.read(data, file: label, jobs: options.jobs)
@@ -134,7 +134,7 @@ final class SiteReader: Sendable {
     /// the same path.
     /// `catalog PATH` or `snapshot PATH` (`offer` looks them up by path).
     private static func cacheKey(_ gallery: GalleryConfig) -> String {
-        "\(gallery.source == .file ? "catalog" : "snapshot") \(gallery.inputPath)"
+        "\(gallery.source == .catalog ? "catalog" : "snapshot") \(gallery.inputPath)"
     }
 
     /// The fetch stage wrote a fresh snapshot: later readers get it without reading it back.

@@ -10,7 +10,7 @@ struct PagePlanTests {
     static func items(_ count: Int) -> [Item] {
         (0..<count).map { index in
             Item(
-                id: ItemID(source: .file, value: "it\(index)"), title: "Item \(index) 한국어",
+                id: ItemID(source: .catalog, value: "it\(index)"), title: "Item \(index) 한국어",
                 image: index % 3 == 0 ? nil : Picture(url: "https://example.org/\(index).png", width: 100 + index % 7, height: 90),
                 details: .entry(EntryDetails(rating: Double(index % 11), description: String(repeating: "text \(index) ", count: index % 40)))
             )

@@ -400,7 +400,7 @@ private enum Sample {
         func cell(_ kind: String, id: String, title: String, image: ImageView?, rating: String?, favorite: Bool) -> CellView {
             CellView(
                 href: "../../items/\(id.replacingOccurrences(of: ":", with: "-"))/index.html",
-                title: title, kind: kind,
+                title: title, kind: kind, cellPartial: "cell-" + kind,
                 isGIF: kind == "gif", isMovie: kind == "movie", isBook: kind == "book", isApp: kind == "app",
                 isEntry: kind == "entry",
                 image: image, rating: rating,
@@ -495,6 +495,7 @@ private enum Sample {
             title: "Item " + hostile,
             kind: kind,
             kindLabel: kind.uppercased(),
+            itemPartial: "item-" + kind,
             isGIF: kind == "gif", isMovie: kind == "movie", isBook: kind == "book", isApp: kind == "app",
             isEntry: kind == "entry",
             gif: kind != "gif"

@@ -403,7 +403,7 @@ struct SearchEndpointTests {
             #expect(throws: VitrineError.self, "\(source)") { try SearchRequest(parameters: ["source": source, "q": heavy]) }
         }
         // At the limit, it passes.
-        #expect((try? SearchRequest(parameters: ["source": "giphy", "q": String(repeating: "\u{E9}", count: SearchRequest.maxGiphyQuery)])) != nil)
+        #expect((try? SearchRequest(parameters: ["source": "giphy", "q": String(repeating: "\u{E9}", count: APIDescriptor.giphy.searchPage.maxQuery)])) != nil)
     }
 
     @Test func theItemRouteRefusesAnIDNotOfItsSourcesFormBeforeAnyLookup() async throws {

@@ -36,3 +36,15 @@ struct AppStoreClient: SourceClient {
         return item
     }
 }
+
+extension AppStoreClient {
+    /// One page of a search page's request (`SearchRequest`), `size` results from `start`,
+    /// inside the API's paging limits.
+    func page(_ request: SearchRequest, size: Int, start: Int, language: String) async throws(VitrineError) -> SearchAnswer {
+        guard request.page == 1 else { return SearchAnswer(items: [], total: request.ids.count, hasMore: false) }
+        var gallery = GalleryConfig(name: "search", title: "Search", source: .appStore, ids: request.ids, limit: request.ids.count)
+        gallery.country = request.country
+        let result = try await search(gallery, language: language)
+        return SearchAnswer(items: result.items, total: result.items.count, hasMore: false, missing: result.missingIDs)
+    }
+}

@@ -53,3 +53,16 @@ struct GiphyClient: SourceClient {
         return try await context.get(request, decode: ClientContext.answering(id, GiphyDecoder.decodeByID), decodeError: GiphyDecoder.checkErrorBody)
     }
 }
+
+extension GiphyClient {
+    /// One page of a search page's request (`SearchRequest`), `size` results from `start`,
+    /// inside the API's paging limits.
+    func page(_ request: SearchRequest, size: Int, start: Int, language: String) async throws(VitrineError) -> SearchAnswer {
+        let maxOffset = request.query == nil ? Self.maxTrendingOffset : Self.maxSearchOffset
+        guard start <= maxOffset else { return SearchAnswer(items: [], total: 0, hasMore: false) }
+        let page = try await page(query: request.query, offset: start, limit: size, language: language)
+        let received = page.items.count + page.droppedCount
+        let total = max(page.totalResults ?? 0, start + page.items.count)
+        return SearchAnswer(items: page.items, total: total, hasMore: received >= size && start + received < total && start + received <= maxOffset)
+    }
+}

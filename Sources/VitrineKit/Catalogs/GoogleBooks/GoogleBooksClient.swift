@@ -49,3 +49,14 @@ struct GoogleBooksClient: SourceClient {
         return try await context.get(request, decode: ClientContext.answering(id, GoogleBooksDecoder.decodeVolume), decodeError: Self.checkError)
     }
 }
+
+extension GoogleBooksClient {
+    /// One page of a search page's request (`SearchRequest`), `size` results from `start`,
+    /// inside the API's paging limits.
+    func page(_ request: SearchRequest, size: Int, start: Int, language: String) async throws(VitrineError) -> SearchAnswer {
+        let page = try await page(query: request.query ?? "", start: start, count: size, country: request.country)
+        let received = page.items.count + page.droppedCount
+        let total = max(page.totalResults ?? 0, start + page.items.count)
+        return SearchAnswer(items: page.items, total: total, hasMore: received >= size && start + received < total)
+    }
+}

@@ -94,3 +94,16 @@ struct TMDBClient: SourceClient {
             }, decodeError: Self.checkError)
     }
 }
+
+extension TMDBClient {
+    /// One page of a search page's request (`SearchRequest`), `size` results from `start`,
+    /// inside the API's paging limits.
+    func page(_ request: SearchRequest, size: Int, start: Int, language: String) async throws(VitrineError) -> SearchAnswer {
+        guard request.page <= TMDBDecoder.maxPage else { return SearchAnswer(items: [], total: 0, hasMore: false) }
+        let images = try await imageConfiguration()
+        let page = try await page(
+            request.list ?? .popular, query: request.query, number: request.page, region: request.country, language: language, images: images)
+        let lastPage = min(TMDBDecoder.maxPage, page.totalPages ?? request.page)
+        return SearchAnswer(items: page.items, total: max(page.totalResults ?? 0, page.items.count), hasMore: request.page < lastPage)
+    }
+}

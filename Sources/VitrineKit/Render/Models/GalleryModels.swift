@@ -50,7 +50,10 @@ struct CellView: Sendable, Encodable {
     let title: String
     /// `gif`, `movie`, `book`, `app`, `entry` (for `data-kind` and CSS).
     let kind: String
-    /// Exactly one is true: `cell.mustache` picks the kind's partial (`cell-gif` …) with them.
+    /// The kind's partial, `cell-gif` … `cell-entry`, that `cell.mustache` renders with
+    /// `{{>*cellPartial}}`; named by `ItemKind`, never by an item's data.
+    let cellPartial: String
+    /// Exactly one is true; kept for site templates written before `cellPartial`.
     let isGIF: Bool
     let isMovie: Bool
     let isBook: Bool

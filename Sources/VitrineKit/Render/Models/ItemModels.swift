@@ -6,8 +6,11 @@ struct ItemPage: Sendable, Encodable {
     let kind: String
     /// "GIF", "Movie", "Book", "App".
     let kindLabel: String
-    /// Exactly one is true, whether or not the kind's details below are there:
-    /// `item.mustache` picks the kind's partial (`item-gif` …) with them.
+    /// The kind's partial, `item-gif` … `item-entry`, that `item.mustache` renders with
+    /// `{{>*itemPartial}}`, whether or not the kind's details below are there; named by
+    /// `ItemKind`, never by an item's data.
+    let itemPartial: String
+    /// Exactly one is true; kept for site templates written before `itemPartial`.
     let isGIF: Bool
     let isMovie: Bool
     let isBook: Bool

@@ -24,7 +24,7 @@ struct FavoritesGalleryConfig: Sendable, Equatable {
     /// The gallery config the pages are drawn with (its `source` is not used for these).
     var gallery: GalleryConfig {
         GalleryConfig(
-            name: name, title: title, source: .file, query: nil, list: nil, ids: [], path: nil, country: nil,
+            name: name, title: title, source: .catalog, query: nil, list: nil, ids: [], path: nil, country: nil,
             limit: limit ?? 10_000_000, perPage: perPage, columns: columns, layout: layout, cells: cells
         )
     }

@@ -81,6 +81,9 @@ extension FavoritesConfig {
 }
 
 extension GalleryConfig {
+    /// A catalog gallery shows every item of its file unless told fewer; no file is this long.
+    static let catalogLimit = 10_000_000
+
     static func parse(_ mapping: YAMLMapping) throws(VitrineError) -> GalleryConfig {
         try mapping.rejectUnknownKeys(["name", "title", "source", "query", "list", "ids", "path", "country", "limit", "perPage", "columns", "history", "layout", "cells", "order"])
         let name = try checkedName(mapping)
@@ -120,11 +123,11 @@ extension GalleryConfig {
             throw mapping.error(at: "cells", "'cells' only applies to grid galleries (in \(mapping.path)); a list shows a thumbnail per row")
         }
         let order = try GalleryOrder.parse(mapping, allowed: GalleryOrder.searchOrders, of: "a search gallery") ?? .api
-        if order == .newestFirst || order == .oldestFirst, source == .file {
+        if order == .newestFirst || order == .oldestFirst, source == .catalog {
             throw mapping.error(at: "order", "'order: \(order.rawValue)' needs the change record only API galleries keep (in \(mapping.path))")
         }
-        let defaultLimit = ids.isEmpty ? source.pageSize : ids.count
-        let maxLimit = source == .file ? 10_000_000 : 10_000
+        let defaultLimit = ids.isEmpty ? source.descriptor?.pageSize ?? catalogLimit : ids.count
+        let maxLimit = source == .catalog ? catalogLimit : 10_000
         return GalleryConfig(
             name: name,
             title: try mapping.string("title") ?? name,
@@ -144,11 +147,11 @@ extension GalleryConfig {
         )
     }
 
-    /// A file gallery's catalog path, inside the site folder; nil for an API gallery (which
+    /// A catalog gallery's file (`source: file`, `path:`), inside the site folder; nil for an API gallery (which
     /// may not have one).
     private static func checkedPath(_ mapping: YAMLMapping, source: Source, query: String?) throws(VitrineError) -> String? {
         let path = try mapping.string("path")
-        if source == .file {
+        if source == .catalog {
             if query != nil {
                 throw mapping.error(at: "query", "'query' does not apply to file galleries (in \(mapping.path)); the items come from 'path'")
             }
@@ -166,27 +169,17 @@ extension GalleryConfig {
         return path
     }
 
-    /// What each source needs to search: App Store galleries ids, Google Books a query,
-    /// TMDB's `list: search` a query; a TMDB query alone means `list: search`.
+    /// What each API needs to search (its descriptor's `galleryRule`): App Store galleries
+    /// ids, Google Books a query, TMDB's `list: search` a query; a TMDB query alone means
+    /// `list: search`. A catalog gallery's keys are checked by `checkedPath`.
     private static func checkedSearch(
         _ mapping: YAMLMapping, source: Source, query: String?, list: MovieList?, ids: [String]
     ) throws(VitrineError) -> MovieList? {
-        switch source {
-        case .appStore:
-            guard !ids.isEmpty else {
-                throw mapping.error(at: "source", "missing key 'ids' in \(mapping.path): an app-store gallery looks up apps by id")
-            }
-        case .googleBooks where query == nil && ids.isEmpty:
-            throw mapping.error(at: "source", "missing key 'query' in \(mapping.path): a google-books gallery needs a search")
-        case .tmdb where list == .search && query == nil:
-            throw mapping.error(at: "list", "missing key 'query' in \(mapping.path): 'list: search' needs a query")
-        case .tmdb where list == nil && query != nil && ids.isEmpty:
-            return .search
-        // Every source is named, so a new one is a place the compiler lists.
-        case .giphy, .tmdb, .googleBooks, .file:
-            break
+        guard let descriptor = source.descriptor else { return list }
+        switch descriptor.galleryRule(query, list, ids) {
+        case .fine(let list): return list
+        case .missing(let missing, let key, let why): throw mapping.error(at: key, "missing key '\(missing)' in \(mapping.path): \(why)")
         }
-        return list
     }
 
     /// The gallery's `name`: a valid URL slug, not one of vitrine's own folders.

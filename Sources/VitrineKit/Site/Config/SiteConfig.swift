@@ -85,19 +85,15 @@ struct GalleryConfig: Sendable, Equatable {
     /// What the gallery asks its API, for snapshots and messages.
     var requestSummary: String? {
         // Chosen items: the ids, in order (an App Store gallery's only form).
-        if !ids.isEmpty, source != .file { return ids.joined(separator: ",") }
-        return switch source {
-        case .appStore: ids.joined(separator: ",")
-        case .tmdb: list == .search ? query : (list ?? .popular).rawValue
-        case .giphy, .googleBooks: query
-        case .file: path
-        }
+        if !ids.isEmpty, source != .catalog { return ids.joined(separator: ",") }
+        guard let descriptor = source.descriptor else { return path }
+        return descriptor.requestSummary(query, list)
     }
 
     /// Where the gallery's items are read from, relative to the site folder: its snapshot
     /// `data/NAME.json`, or a catalog gallery's catalog file.
     var inputPath: String {
-        source == .file ? (path ?? "") : "data/\(name).json"
+        source == .catalog ? (path ?? "") : "data/\(name).json"
     }
 }
 

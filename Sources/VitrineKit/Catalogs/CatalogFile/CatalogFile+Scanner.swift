@@ -202,7 +202,7 @@ extension CatalogFile {
         }
 
         /// Stands in for an element that made no item (never seen: the read fails first).
-        private static let placeholder = Item(id: ItemID(source: .file, value: "-"), title: "")
+        private static let placeholder = Item(id: ItemID(source: .catalog, value: "-"), title: "")
 
         /// One entry, and where its description's content is in the bytes (between the quotes).
         private static func entry(_ json: inout JSONByteScanner) -> (entry: Entry, description: Range<Int>?)? {

@@ -154,7 +154,7 @@ struct CatalogCacheTests {
         let spans = try #require(CatalogFile.scan(base, cache: nil, jobs: 2)?.spans)
         #expect(spans.count == 1_500)
         var planted = Item(
-            id: ItemID(source: .file, value: "i7"), title: "Bell\u{7} and\u{202E} override",
+            id: ItemID(source: .catalog, value: "i7"), title: "Bell\u{7} and\u{202E} override",
             link: "javascript:alert(1)", image: Picture(url: "https://x.example/7.gif", width: 7),
             details: .entry(EntryDetails(rating: 3.5, description: "text\u{0}"))
         )
@@ -189,7 +189,7 @@ struct CatalogCacheTests {
         // A record whose description holds bytes that are not UTF-8, with a digest that
         // matches them (made by hand): the text is repaired where it is read.
         let spans = try #require(CatalogFile.scan(base, cache: nil, jobs: 2)?.spans)
-        let planted = Item(id: ItemID(source: .file, value: "i9"), title: "T", details: .entry(EntryDetails(rating: 1, description: "abc~")))
+        let planted = Item(id: ItemID(source: .catalog, value: "i9"), title: "T", details: .entry(EntryDetails(rating: 1, description: "abc~")))
         var record = CatalogCache.header
         CatalogCache.appendRecord(spans[9], planted, to: &record)
         let head = CatalogCache.header.count
@@ -285,7 +285,7 @@ struct CatalogCacheTests {
         for (index, (content, unescaped, _)) in hostile.sorted(by: { $0.key < $1.key }) {
             let element = try #require(base.range(of: Data(#"{"id": "p\#(index)", "#.utf8)))
             let found = try #require(base.range(of: Data(content.utf8)))
-            let raw = Item(id: ItemID(source: .file, value: "p\(index)"), title: "Item \(index)", details: .entry(EntryDetails(rating: nil, description: "x")))
+            let raw = Item(id: ItemID(source: .catalog, value: "p\(index)"), title: "Item \(index)", details: .entry(EntryDetails(rating: nil, description: "x")))
             var record = CatalogCache.header
             let place = (found.lowerBound - element.lowerBound)..<(found.upperBound - element.lowerBound)
             CatalogCache.appendRecord(spans[index], raw, description: place, to: &record)

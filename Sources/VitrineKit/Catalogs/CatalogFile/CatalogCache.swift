@@ -56,7 +56,7 @@ struct CatalogCache: Sendable {
     /// Only what `CatalogFile` makes of an entry can be kept: a `file` id, an entry's
     /// details, an image with one size.
     static func canKeep(_ item: Item) -> Bool {
-        guard item.id.source == .file, case .entry? = item.details else { return false }
+        guard item.id.source == .catalog, case .entry? = item.details else { return false }
         return item.image?.renditions == nil
     }
 
@@ -268,7 +268,7 @@ struct CatalogCache: Sendable {
         // The id passes the rule a catalog's ids pass.
         guard reader.isAtEnd, ItemID.isValid(value: value) else { return nil }
         let item = Item(
-            id: ItemID(source: .file, value: value), title: title, link: link, image: image,
+            id: ItemID(source: .catalog, value: value), title: title, link: link, image: image,
             details: .entry(EntryDetails(rating: rating, text: text)))
         return (StableHasher.Digest(high: high, low: low), item)
     }

@@ -153,7 +153,7 @@ struct CatalogFile: Decodable, Sendable, Equatable {
     static func item(_ entry: Entry) -> Item? {
         guard ItemID.isValid(value: entry.id) else { return nil }
         return Item(
-            id: ItemID(source: .file, value: entry.id),
+            id: ItemID(source: .catalog, value: entry.id),
             title: entry.title,
             link: entry.source,
             image: entry.image.map { Picture(url: $0.url, width: $0.width, height: $0.height) },
@@ -165,8 +165,8 @@ struct CatalogFile: Decodable, Sendable, Equatable {
     private static func idError(_ entry: Entry, index: Int, data: Data, file: String) -> VitrineError {
         let message: String
         do {
-            _ = try ItemID(parsing: Source.file.idPrefix + ":" + entry.id)
-            message = "invalid id '\(Source.file.idPrefix):\(entry.id)'"
+            _ = try ItemID(parsing: Source.catalog.idPrefix + ":" + entry.id)
+            message = "invalid id '\(Source.catalog.idPrefix):\(entry.id)'"
         } catch {
             message = error.message
         }
