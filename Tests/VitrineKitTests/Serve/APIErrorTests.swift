@@ -59,6 +59,39 @@ struct APIErrorTests {
     }
 }
 
+extension APIErrorTests {
+    @Test("an API's words kept as an error's cause are scrubbed of the request's key, as the line is")
+    func causeIsScrubbed() async {
+        let key = "k3y-5ecret-0123456789"
+        let context = ClientContext(
+            fetch: FetchClient(transport: AnswerTransport(), cache: nil), endpoints: .production, credentials: APICredentials())
+        let request = HTTPRequest(url: URL(string: "https://api.giphy.com/v1/gifs/search?q=cats")!, secretQueryItems: [URLQueryItem(name: "api_key", value: key)])
+        do {
+            _ = try await context.get(
+                request, decode: { (_: Data) throws(VitrineError) -> Int in throw APIError.answer(.giphy, "no such key \(key)") },
+                decodeError: { _ in })
+            Issue.record("no error")
+        } catch {
+            #expect(!error.message.contains(key))
+            guard case .answer(let said) = error.apiError?.problem else {
+                Issue.record("not an answer: \(String(describing: error.apiError))")
+                return
+            }
+            #expect(!said.contains(key), "the cause kept the key: \(said)")
+            #expect(said.hasPrefix("no such key"))
+        }
+    }
+}
+
+/// A transport that answers 200 with an empty object.
+private struct AnswerTransport: HTTPTransport {
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        HTTPResponse(status: 200, body: Data("{}".utf8))
+    }
+
+    func shutdown() async {}
+}
+
 /// A transport that is never asked.
 private struct NoTransport: HTTPTransport {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
